@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The project's driver.  `make help` lists what it does.
+
+BUILD ?= build
+CC ?= cc
+V ?= 0
+
+Q := $(if $(filter 1,$(V)),,@)
+USER_DIR := tools/testing/selftests/kunit/user
+
+# The shared core, built for userspace, and the userspace side of the seam.
+CORE_SRCS := lib/kunit/test.c lib/kunit/assert.c lib/kunit/resource.c \
+	     lib/kunit/string-stream.c lib/kunit/kunit-stream.c lib/kunit/executor.c \
+	     $(USER_DIR)/platform.c
+MAIN_SRC := $(USER_DIR)/main.c
+
+# Userspace KUnit programs: name and sources.
+PROGS := kunit-test kunit-example-test
+kunit-test_SRCS := lib/kunit/kunit-test.c lib/kunit/assert-test.c \
+		   lib/kunit/string-stream-test.c lib/kunit/executor_test.c
+kunit-example-test_SRCS := lib/kunit/kunit-example-test.c
+
+# Suites that fail, crash and hang on purpose, for the checks in tests/.
+FIXTURES := $(patsubst tests/fixtures/%.c,%,$(wildcard tests/fixtures/*.c))
+SAMPLES := $(patsubst samples/kunit/%.c,%,$(wildcard samples/kunit/*.c))
+
+WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
+	    -Wno-missing-field-initializers -Werror
+BASE_CFLAGS := -std=gnu11 -g $(WARNINGS) -Iinclude -I$(USER_DIR)/include -I$(USER_DIR)
+
+# Each variant is the same sources built another way.
+VARIANTS := user user-asan
+user_CFLAGS := -O2
+user_LDFLAGS :=
+user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+		    -fno-sanitize-recover=all
+user-asan_LDFLAGS := -fsanitize=address,undefined
+
+.PHONY: all check deps help clean user-progs user-asan-progs
+
+all: user-progs
+
+help:
+	@echo 'KUnit, one framework for the kernel and for userspace.'
+	@echo
+	@echo '  make check    build everything and run every test of the project;'
+	@echo '                ends with "check: N passed, N failed, N skipped"'
+	@echo '  make          build the userspace KUnit programs into $$(BUILD)/user'
+	@echo '  make deps     install the Debian packages that `make check` needs'
+	@echo '  make clean    remove $$(BUILD)'
+	@echo
+	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
+	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
+
+deps:
+	$(Q)scripts/deps.sh check
+
+# $(1): variant
+define variant_rules
+$(BUILD)/$(1)/obj/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@$(if $(Q),echo "  CC [$(1)] $$<")
+	$(Q)$$(CC) $$(BASE_CFLAGS) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+
+$(BUILD)/$(1)/libkunit.a: $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$(CORE_SRCS) $$(MAIN_SRC))
+	$(Q)rm -f $$@
+	$(Q)ar rcs $$@ $$^
+
+$(BUILD)/$(1)/fixtures/%: $(BUILD)/$(1)/obj/tests/fixtures/%.o $(BUILD)/$(1)/libkunit.a
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) $$($(1)_LDFLAGS) $$^ -o $$@
+
+$(BUILD)/$(1)/samples/%: $(BUILD)/$(1)/obj/samples/kunit/%.o $(BUILD)/$(1)/libkunit.a
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) $$($(1)_LDFLAGS) $$^ -o $$@
+
+$(foreach prog,$(PROGS),
+$(BUILD)/$(1)/$(prog): $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(prog)_SRCS)) $(BUILD)/$(1)/libkunit.a
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) $$($(1)_LDFLAGS) $$^ -o $$@
+)
+
+$(1)-progs: $(addprefix $(BUILD)/$(1)/,$(PROGS) $(addprefix fixtures/,$(FIXTURES)) \
+		$(addprefix samples/,$(SAMPLES)))
+endef
+
+$(foreach variant,$(VARIANTS),$(eval $(call variant_rules,$(variant))))
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs
+	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

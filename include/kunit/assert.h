@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How KUnit describes a failed expectation or assertion.
+ *
+ * Each KUNIT_EXPECT_*() and KUNIT_ASSERT_*() in a test owns one static,
+ * constant &struct kunit_assert_site: where it is, what kind of check it
+ * makes and the source text of its operands.  Nothing else is built until
+ * the check fails; then the operands' values travel in a &struct
+ * kunit_assert to the site's formatter, which writes the explanation.
+ */
+#ifndef _KUNIT_ASSERT_H
+#define _KUNIT_ASSERT_H
+
+#include <linux/types.h>
+
+struct kunit_assert;
+struct string_stream;
+struct va_format;
+
+/**
+ * enum kunit_assert_type - what a failed check does to the test case
+ * @KUNIT_ASSERTION: the case fails and stops at once.
+ * @KUNIT_EXPECTATION: the case fails and goes on.
+ */
+enum kunit_assert_type {
+	KUNIT_ASSERTION,
+	KUNIT_EXPECTATION,
+};
+
+/**
+ * typedef kunit_assert_format_t - writes the explanation of a failed check
+ * @assert: the failed check, with its operands' values.
+ * @message: the test writer's message (the _MSG variants), or NULL.
+ * @stream: where to write; one line per "\n".
+ */
+typedef void (*kunit_assert_format_t)(const struct kunit_assert *assert,
+				      const struct va_format *message,
+				      struct string_stream *stream);
+
+/* Flags of an operand, in &struct kunit_assert_site. */
+#define KUNIT_OPERAND_SIGNED	0x1	/* print as a signed number */
+
+/**
+ * struct kunit_assert_site - a check in the source, known at compile time
+ * @file: source file of the check.
+ * @line: line of the check.
+ * @type: expectation or assertion.
+ * @format: writes the explanation when the check fails.
+ * @left_text: source text of the left operand (or of the condition).
+ * @operation: source text of the operator, "==" for instance.
+ * @right_text: source text of the right operand.
+ * @left_size: sizeof() of the left operand, for integers.
+ * @right_size: sizeof() of the right operand, for integers.
+ * @left_flags: KUNIT_OPERAND_* flags of the left operand.
+ * @right_flags: KUNIT_OPERAND_* flags of the right operand.
+ *
+ * One constant site exists per KUNIT_EXPECT_*() or KUNIT_ASSERT_*() in the
+ * source; the passing path of a check never touches it.
+ */
+struct kunit_assert_site {
+	const char *file;
+	int line;
+	enum kunit_assert_type type;
+	kunit_assert_format_t format;
+	const char *left_text;
+	const char *operation;
+	const char *right_text;
+	u8 left_size;
+	u8 right_size;
+	u8 left_flags;
+	u8 right_flags;
+};
+
+/**
+ * struct kunit_assert - a check that failed, with its operands' values
+ * @site: the check in the source.
+ * @left: value of the left operand; a pointer for pointer, string and
+ *	  memory checks.
+ * @right: value of the right operand, likewise.
+ * @size: number of bytes compared by a memory check.
+ */
+struct kunit_assert {
+	const struct kunit_assert_site *site;
+	u64 left;
+	u64 right;
+	size_t size;
+};
+
+void kunit_fail_assert_format(const struct kunit_assert *assert,
+			      const struct va_format *message,
+			      struct string_stream *stream);
+void kunit_unary_assert_format(const struct kunit_assert *assert,
+			       const struct va_format *message,
+			       struct string_stream *stream);
+void kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
+				     const struct va_format *message,
+				     struct string_stream *stream);
+void kunit_binary_assert_format(const struct kunit_assert *assert,
+				const struct va_format *message,
+				struct string_stream *stream);
+void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
+				    const struct va_format *message,
+				    struct string_stream *stream);
+void kunit_binary_str_assert_format(const struct kunit_assert *assert,
+				    const struct va_format *message,
+				    struct string_stream *stream);
+void kunit_mem_assert_format(const struct kunit_assert *assert,
+			     const struct va_format *message,
+			     struct string_stream *stream);
+
+#endif /* _KUNIT_ASSERT_H */

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The seam between the kernel and userspace builds of KUnit.
+ *
+ * The shared core (lib/kunit: test.c, assert.c, resource.c, string-stream.c,
+ * kunit-stream.c, executor.c) is written against the kernel's own API:
+ * kmalloc(), spinlock_t, struct list_head, struct kref, vsnprintf() and
+ * glob_match().  In userspace, the headers under
+ * tools/testing/selftests/kunit/user/include supply that API on top of the
+ * C library.  The few services that the kernel API cannot express are
+ * declared here, once for each world:
+ *
+ *  - where a finished line of output goes: kunit_platform_emit();
+ *  - which test the running code belongs to: kunit_platform_current_test()
+ *    and kunit_platform_set_current_test();
+ *  - how a case runs and how a failed assertion stops it: the members of
+ *    struct kunit_platform_try_catch, used by kunit_try_catch_run() and
+ *    kunit_try_catch_throw() (see <kunit/try-catch.h>);
+ *  - where kunit_test_suites() puts its suites, and where they start and
+ *    end: KUNIT_SUITE_SECTION, KUNIT_BUILTIN_SUITES_START/_END;
+ *  - where a run's progress is kept, so that a run which dies part-way can
+ *    be resumed: kunit_platform_progress().
+ *
+ * This is the only file of KUnit's core that tests __KERNEL__.
+ */
+#ifndef _KUNIT_PLATFORM_H
+#define _KUNIT_PLATFORM_H
+
+struct kunit;
+struct kunit_progress;
+
+#ifdef __KERNEL__
+
+#include <linux/completion.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+
+/* The section that vmlinux.lds.h collects and that the module loader reads. */
+#define KUNIT_SUITE_SECTION		".kunit_test_suites"
+
+extern struct kunit_suite * const __kunit_suites_start[];
+extern struct kunit_suite * const __kunit_suites_end[];
+#define KUNIT_BUILTIN_SUITES_START	__kunit_suites_start
+#define KUNIT_BUILTIN_SUITES_END	__kunit_suites_end
+
+/**
+ * struct kunit_platform_try_catch - the kernel's way to run a case
+ * @task: the kernel thread that runs the case.
+ * @done: completed when @task finishes, returns early or dies.
+ */
+struct kunit_platform_try_catch {
+	struct task_struct *task;
+	struct completion *done;
+};
+
+/**
+ * kunit_platform_emit() - print one finished line of KUnit output
+ * @level: a printk level (KERN_INFO and so on).
+ * @line: the text, without a trailing newline.
+ */
+static inline void kunit_platform_emit(const char *level, const char *line)
+{
+	switch (printk_get_level(level)) {
+	case '0' ... '3':
+		pr_err("%s\n", line);
+		break;
+	case '4':
+		pr_warn("%s\n", line);
+		break;
+	default:
+		pr_info("%s\n", line);
+		break;
+	}
+}
+
+/**
+ * kunit_platform_current_test() - the test that the running task serves
+ *
+ * Return: the &struct kunit set by kunit_platform_set_current_test(), or
+ * NULL outside a test case.
+ */
+static inline struct kunit *kunit_platform_current_test(void)
+{
+	return current->kunit_test;
+}
+
+/**
+ * kunit_platform_set_current_test() - mark the running task as serving a test
+ * @test: the test, or NULL when the case is over.
+ */
+static inline void kunit_platform_set_current_test(struct kunit *test)
+{
+	current->kunit_test = test;
+}
+
+/**
+ * kunit_platform_progress() - where the executor keeps its progress
+ *
+ * A kernel that dies does not resume: the executor keeps its progress on
+ * its own stack.
+ *
+ * Return: NULL.
+ */
+static inline struct kunit_progress *kunit_platform_progress(void)
+{
+	return NULL;
+}
+
+#else /* !__KERNEL__ */
+
+#include <kunit/platform-user.h>
+
+#endif /* __KERNEL__ */
+
+#endif /* _KUNIT_PLATFORM_H */

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a run of the executor stands: private to KUnit's core and to the
+ * platform code behind <kunit/platform.h>.
+ *
+ * The core updates a &struct kunit_progress as it goes through suites,
+ * cases and parameters.  In the kernel it lives on the executor's stack.
+ * In userspace it lives in memory shared with a supervisor process: when
+ * the process running the tests dies in a case, the supervisor sets
+ * @resume and @crash_reason and starts a new process, whose executor
+ * reports that case as failed and carries on after it.
+ */
+#ifndef _KUNIT_PROGRESS_H
+#define _KUNIT_PROGRESS_H
+
+#include <kunit/test.h>
+#include <kunit/try-catch.h>
+#include <linux/types.h>
+
+/**
+ * struct kunit_result_stats - counts of results
+ * @passed: results that passed.
+ * @skipped: results that were skipped.
+ * @failed: results that failed.
+ * @total: all results.
+ */
+struct kunit_result_stats {
+	unsigned long passed;
+	unsigned long skipped;
+	unsigned long failed;
+	unsigned long total;
+};
+
+/**
+ * enum kunit_phase - what the executor is doing
+ * @KUNIT_PHASE_IDLE: nothing that belongs to a suite.
+ * @KUNIT_PHASE_SUITE: suite code outside any case: suite_init,
+ *		       suite_exit, a parameter generator, reporting.
+ * @KUNIT_PHASE_CASE: a case, with its init, exit and resource clean-up.
+ */
+enum kunit_phase {
+	KUNIT_PHASE_IDLE,
+	KUNIT_PHASE_SUITE,
+	KUNIT_PHASE_CASE,
+};
+
+/**
+ * struct kunit_progress - the position and results of a run
+ * @suite_index: index of the running suite in the executor's suite set.
+ * @case_index: index of the running case in its suite.
+ * @param_index: index of the running parameter of that case.
+ * @phase: what is running.
+ * @case_status: result of the running case so far, over its parameters.
+ * @suite_failed: the suite failed outside its cases.
+ * @suite_stats: results of the running suite's cases.
+ * @param_stats: results of the running case's parameters.
+ * @total_stats: results of the running suite's parameters and cases.
+ * @run_stats: results of every case and parameter of the run, plus one
+ *	       failure per suite that failed outside its cases.
+ * @resume: set by the platform: the run died in @phase at this position
+ *	    and is being started again to finish.
+ * @crash_reason: set by the platform with @resume: how it died.
+ */
+struct kunit_progress {
+	size_t suite_index;
+	size_t case_index;
+	int param_index;
+	enum kunit_phase phase;
+	enum kunit_status case_status;
+	bool suite_failed;
+	struct kunit_result_stats suite_stats;
+	struct kunit_result_stats param_stats;
+	struct kunit_result_stats total_stats;
+	struct kunit_result_stats run_stats;
+	bool resume;
+	char crash_reason[KUNIT_TRY_CATCH_REASON_SIZE];
+};
+
+void __kunit_run_suite(struct kunit_suite *suite, size_t number,
+		       struct kunit_progress *progress);
+
+#endif /* _KUNIT_PROGRESS_H */

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Test-managed resources: things a test case acquires that KUnit releases
+ * when the case ends, however it ends.
+ *
+ * A resource belongs to one &struct kunit.  kunit_cleanup(), which runs
+ * after every case, releases the case's resources newest first.  Each
+ * resource is reference counted: the test holds one reference while the
+ * resource is on its list, and every successful kunit_find_resource()
+ * takes another, to give back with kunit_put_resource().
+ */
+#ifndef _KUNIT_RESOURCE_H
+#define _KUNIT_RESOURCE_H
+
+#include <kunit/test.h>
+
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+struct kunit_resource;
+
+typedef int (*kunit_resource_init_t)(struct kunit_resource *res, void *context);
+typedef void (*kunit_resource_free_t)(struct kunit_resource *res);
+
+/**
+ * struct kunit_resource - a resource that a test case holds
+ * @data: what the resource is; set by the init function, or to the data
+ *	  passed in when there is none.
+ * @name: a name to find the resource by, or NULL.
+ * @free: releases @data when the last reference goes, or NULL.
+ *
+ * Example, a test-managed allocation:
+ *
+ * .. code-block:: c
+ *
+ *	static int buf_init(struct kunit_resource *res, void *context)
+ *	{
+ *		res->data = kmalloc(*(size_t *)context, GFP_KERNEL);
+ *		return res->data ? 0 : -ENOMEM;
+ *	}
+ *
+ *	static void buf_free(struct kunit_resource *res)
+ *	{
+ *		kfree(res->data);
+ *	}
+ *
+ *	buf = kunit_alloc_resource(test, buf_init, buf_free, GFP_KERNEL, &size);
+ */
+struct kunit_resource {
+	void *data;
+	const char *name;
+	kunit_resource_free_t free;
+
+	/* private: internal use only. */
+	struct kref refcount;
+	struct list_head node;
+	bool should_kfree;
+};
+
+/**
+ * kunit_get_resource() - take one more reference to a resource
+ * @res: the resource.
+ */
+static inline void kunit_get_resource(struct kunit_resource *res)
+{
+	kref_get(&res->refcount);
+}
+
+/* Called with the last reference: release the data, then the record. */
+static inline void kunit_release_resource(struct kref *kref)
+{
+	struct kunit_resource *res = container_of(kref, struct kunit_resource, refcount);
+	/* @free may free @res itself when KUnit did not allocate it. */
+	bool kunit_owns_record = res->should_kfree;
+
+	if (res->free)
+		res->free(res);
+	if (kunit_owns_record)
+		kfree(res);
+}
+
+/**
+ * kunit_put_resource() - give back a reference to a resource
+ * @res: the resource.
+ *
+ * The resource is released with its last reference.
+ */
+static inline void kunit_put_resource(struct kunit_resource *res)
+{
+	kref_put(&res->refcount, kunit_release_resource);
+}
+
+int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
+			 kunit_resource_free_t free, struct kunit_resource *res,
+			 void *data);
+
+/**
+ * kunit_add_resource() - make a caller-allocated resource test-managed
+ * @test: the test that will hold it.
+ * @init: NULL, or a function that acquires the resource and sets
+ *	  @res->data; a non-zero return is an error and adds nothing.
+ * @free: NULL, or a function that releases the resource.
+ * @res: the record, allocated by the caller, who keeps it alive until @free.
+ * @data: passed to @init; becomes @res->data when @init is NULL.
+ *
+ * Return: 0, or the error returned by @init.
+ */
+static inline int kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
+				     kunit_resource_free_t free,
+				     struct kunit_resource *res, void *data)
+{
+	res->should_kfree = false;
+	return __kunit_add_resource(test, init, free, res, data);
+}
+
+/**
+ * typedef kunit_resource_match_t - tells whether a resource is the one sought
+ * @test: the test that holds the resource.
+ * @res: a resource of @test.
+ * @match_data: what the caller of kunit_find_resource() is looking for.
+ *
+ * Return: true for the resource sought.
+ */
+typedef bool (*kunit_resource_match_t)(struct kunit *test, struct kunit_resource *res,
+				       void *match_data);
+
+/**
+ * kunit_resource_name_match() - match a resource by name
+ * @test: the test that holds the resource.
+ * @res: a resource of @test.
+ * @match_name: the name sought.
+ *
+ * Return: true if @res has that name.
+ */
+static inline bool kunit_resource_name_match(struct kunit *test, struct kunit_resource *res,
+					     void *match_name)
+{
+	return res->name && strcmp(res->name, match_name) == 0;
+}
+
+/**
+ * kunit_resource_instance_match() - match a resource by its data pointer
+ * @test: the test that holds the resource.
+ * @res: a resource of @test.
+ * @match_data: the data pointer sought.
+ *
+ * Return: true if @res->data is @match_data.
+ */
+static inline bool kunit_resource_instance_match(struct kunit *test,
+						 struct kunit_resource *res,
+						 void *match_data)
+{
+	return res->data == match_data;
+}
+
+/**
+ * kunit_find_resource() - find a resource of a test
+ * @test: the test to search.
+ * @match: tells the resource sought.
+ * @match_data: passed to @match.
+ *
+ * The newest matching resource wins.  This is inline, like the lookups of
+ * named resources built on it, because code outside KUnit (KASAN, SLUB)
+ * calls them from the core kernel even when KUnit is a module.
+ *
+ * Return: the resource with a reference taken, to give back with
+ * kunit_put_resource(), or NULL.
+ */
+static inline struct kunit_resource *kunit_find_resource(struct kunit *test,
+							 kunit_resource_match_t match,
+							 void *match_data)
+{
+	struct kunit_resource *res, *found = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&test->lock, flags);
+	list_for_each_entry_reverse(res, &test->resources, node) {
+		if (match(test, res, match_data)) {
+			found = res;
+			kunit_get_resource(found);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&test->lock, flags);
+
+	return found;
+}
+
+/**
+ * kunit_find_named_resource() - find a resource of a test by name
+ * @test: the test to search.
+ * @name: the name sought.
+ *
+ * Return: the resource with a reference taken, or NULL.
+ */
+static inline struct kunit_resource *kunit_find_named_resource(struct kunit *test,
+							       const char *name)
+{
+	return kunit_find_resource(test, kunit_resource_name_match, (void *)name);
+}
+
+/**
+ * kunit_add_named_resource() - kunit_add_resource() under a unique name
+ * @test: the test that will hold it.
+ * @init: as for kunit_add_resource().
+ * @free: as for kunit_add_resource().
+ * @res: as for kunit_add_resource().
+ * @name: the name; no other resource of @test may have it.
+ * @data: as for kunit_add_resource().
+ *
+ * Return: 0, -EINVAL without a name, -EEXIST if the name is taken, or the
+ * error returned by @init.
+ */
+static inline int kunit_add_named_resource(struct kunit *test, kunit_resource_init_t init,
+					   kunit_resource_free_t free,
+					   struct kunit_resource *res, const char *name,
+					   void *data)
+{
+	struct kunit_resource *existing;
+
+	if (!name)
+		return -EINVAL;
+
+	existing = kunit_find_named_resource(test, name);
+	if (existing) {
+		kunit_put_resource(existing);
+		return -EEXIST;
+	}
+
+	res->name = name;
+	res->should_kfree = false;
+	return __kunit_add_resource(test, init, free, res, data);
+}
+
+struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
+						    kunit_resource_init_t init,
+						    kunit_resource_free_t free,
+						    gfp_t internal_gfp, void *context);
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init,
+			   kunit_resource_free_t free, gfp_t internal_gfp, void *context);
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
+int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
+			   void *match_data);
+
+/**
+ * kunit_destroy_named_resource() - release a named resource now
+ * @test: the test that holds it.
+ * @name: its name.
+ *
+ * Return: 0, or -ENOENT if @test holds no resource of that name.
+ */
+static inline int kunit_destroy_named_resource(struct kunit *test, const char *name)
+{
+	return kunit_destroy_resource(test, kunit_resource_name_match, (void *)name);
+}
+
+#endif /* _KUNIT_RESOURCE_H */

@@ -1,0 +1,1420 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * KUnit: unit tests for the Linux kernel, and for kernel code built into
+ * userspace programs.
+ *
+ * A test file declares test cases, groups them into suites and registers
+ * the suites; the checks inside a case (KUNIT_EXPECT_*() and
+ * KUNIT_ASSERT_*()) decide whether it passes.  The same file builds into
+ * the kernel, where the suites run at boot or when their module loads, and
+ * into a userspace program (scripts/kunit-cc), where they run in a
+ * supervised child process.  Both print KTAP.
+ */
+#ifndef _KUNIT_TEST_H
+#define _KUNIT_TEST_H
+
+#include <kunit/assert.h>
+#include <kunit/platform.h>
+#include <kunit/try-catch.h>
+
+#include <linux/compiler.h>
+#include <linux/container_of.h>
+#include <linux/err.h>
+#include <linux/init.h>
+#include <linux/kconfig.h>
+#include <linux/kernel.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+struct dentry;
+struct kunit;
+struct string_stream;
+
+/* Historical size of a case's log in bytes; logs are not cut to it here. */
+#define KUNIT_LOG_SIZE		512
+
+/* Size of the buffer a parameter generator may describe a value in. */
+#define KUNIT_PARAM_DESC_SIZE	128
+
+/* Size of the reason that kunit_skip() and kunit_mark_skipped() keep. */
+#define KUNIT_STATUS_COMMENT_SIZE	256
+
+/* KTAP nests a subtest's lines four spaces deeper than its parent's. */
+#define KUNIT_SUBTEST_INDENT		"    "
+#define KUNIT_SUBSUBTEST_INDENT		"        "
+
+/**
+ * enum kunit_status - the result of a test case, a parameter or a suite
+ * @KUNIT_SUCCESS: passed, or has not failed yet.
+ * @KUNIT_FAILURE: failed.
+ * @KUNIT_SKIPPED: skipped, and did not fail.
+ */
+enum kunit_status {
+	KUNIT_SUCCESS,
+	KUNIT_FAILURE,
+	KUNIT_SKIPPED,
+};
+
+/**
+ * struct kunit_case - one test case
+ * @run_case: the function that tests something.
+ * @name: the name in the results, usually the function's.
+ * @generate_params: for a parameterised case, the function that yields
+ *		     each parameter in turn (see KUNIT_CASE_PARAM()).
+ *
+ * A test case is a function ``void (*)(struct kunit *test)`` that calls the
+ * code under test and checks what it did.  Cases are declared in a
+ * null-terminated array with KUNIT_CASE(), and the array belongs to a
+ * &struct kunit_suite:
+ *
+ * .. code-block:: c
+ *
+ *	static void add_test_basic(struct kunit *test)
+ *	{
+ *		KUNIT_EXPECT_EQ(test, 3, add(1, 2));
+ *	}
+ *
+ *	static struct kunit_case add_test_cases[] = {
+ *		KUNIT_CASE(add_test_basic),
+ *		{}
+ *	};
+ */
+struct kunit_case {
+	void (*run_case)(struct kunit *test);
+	const char *name;
+	const void *(*generate_params)(const void *prev, char *desc);
+
+	/* private: internal use only. */
+	enum kunit_status status;
+};
+
+/**
+ * kunit_status_to_ok_not_ok() - the KTAP word for a result
+ * @status: the result.
+ *
+ * Return: "ok" for a pass or a skip, "not ok" for a failure.
+ */
+static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
+{
+	return status == KUNIT_FAILURE ? "not ok" : "ok";
+}
+
+/**
+ * KUNIT_CASE() - declare a test case
+ * @test_name: the case's function; its name becomes the case's name.
+ */
+#define KUNIT_CASE(test_name) { .run_case = test_name, .name = #test_name }
+
+/**
+ * KUNIT_CASE_PARAM() - declare a test case that runs once per parameter
+ * @test_name: the case's function; it reads the parameter from
+ *	       ``test->param_value``.
+ * @gen_params: the generator, ``const void *gen(const void *prev, char *desc)``.
+ *
+ * The generator is first called with @prev NULL and then with the value
+ * it returned last; it returns NULL when there are no more values.  It may
+ * write a description of the value into @desc (KUNIT_PARAM_DESC_SIZE
+ * bytes), which names the parameter's result; otherwise the result is
+ * named "param-N".  KUNIT_ARRAY_PARAM() makes a generator from an array.
+ */
+#define KUNIT_CASE_PARAM(test_name, gen_params)				\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .generate_params = gen_params }
+
+/**
+ * struct kunit_log - where a test's or a suite's lines go
+ * @stream: receives a copy of every line when not NULL.
+ * @quiet: the lines go to @stream only, not to the console.
+ *
+ * Private to KUnit.
+ */
+struct kunit_log {
+	struct string_stream *stream;
+	bool quiet;
+};
+
+/**
+ * struct kunit_suite - a group of test cases with their set-up and tear-down
+ * @name: the suite's name in the results.
+ * @suite_init: called once before the suite's first case; a non-zero
+ *		return fails the suite without running its cases.
+ * @suite_exit: called once after the suite's last case.
+ * @init: called before each case; a non-zero return fails that case.
+ * @exit: called after each case, also when the case failed an assertion.
+ * @test_cases: the cases, an array ended by an empty entry.
+ *
+ * Register suites with kunit_test_suite() or kunit_test_suites():
+ *
+ * .. code-block:: c
+ *
+ *	static struct kunit_suite add_test_suite = {
+ *		.name = "add",
+ *		.init = add_test_init,
+ *		.test_cases = add_test_cases,
+ *	};
+ *	kunit_test_suite(add_test_suite);
+ */
+struct kunit_suite {
+	const char name[256];
+	int (*suite_init)(struct kunit_suite *suite);
+	void (*suite_exit)(struct kunit_suite *suite);
+	int (*init)(struct kunit *test);
+	void (*exit)(struct kunit *test);
+	struct kunit_case *test_cases;
+
+	/* private: internal use only. */
+	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	struct dentry *debugfs;
+	struct kunit_log log;
+	int suite_init_err;
+};
+
+/**
+ * struct kunit - the state of one running test case
+ * @priv: free for the test writer, typically set by the suite's init
+ *	  function for the case to use.
+ * @param_value: in a parameterised case, the current parameter.
+ *
+ * Every test case receives one, and passes it to each check it makes.  The
+ * other members are private to KUnit.
+ */
+struct kunit {
+	void *priv;
+	const void *param_value;
+
+	/* private: internal use only. */
+	const char *name;
+	struct kunit_log log;
+	struct kunit_try_catch try_catch;
+	int param_index;
+	/*
+	 * The status only ever moves away from KUNIT_SUCCESS while the case
+	 * runs, from any thread the case started, so it is written with
+	 * WRITE_ONCE() and read once the case is over.
+	 */
+	enum kunit_status status;
+	spinlock_t lock;		/* protects @resources */
+	struct list_head resources;
+	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+};
+
+/**
+ * kunit_set_failure() - mark the test case as failed
+ * @test: the running test.
+ *
+ * The case goes on; nothing is printed.
+ */
+static inline void kunit_set_failure(struct kunit *test)
+{
+	WRITE_ONCE(test->status, KUNIT_FAILURE);
+}
+
+bool kunit_enabled(void);
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
+int kunit_run_tests(struct kunit_suite *suite);
+size_t kunit_suite_num_test_cases(struct kunit_suite *suite);
+unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
+int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);
+void __kunit_test_suites_exit(struct kunit_suite **suites, int num_suites);
+enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite);
+
+#if IS_BUILTIN(CONFIG_KUNIT)
+int kunit_run_all_tests(void);
+#else
+static inline int kunit_run_all_tests(void)
+{
+	return 0;
+}
+#endif
+
+/*
+ * The suites of a file go, as an array of pointers, into one ELF section
+ * that the executor walks: the kernel's linker script collects it for
+ * built-in suites, the module loader finds it in a module, and the linker
+ * of a userspace program marks its ends.
+ */
+#define __kunit_test_suites(unique_array, ...)				\
+	static struct kunit_suite *unique_array[]			\
+	__aligned(sizeof(struct kunit_suite *))				\
+	__used __section(KUNIT_SUITE_SECTION) = { __VA_ARGS__ }
+
+/**
+ * kunit_test_suites() - register one or more suites
+ * @__suites: pointers to statically allocated &struct kunit_suite.
+ *
+ * Built into the kernel, the suites run at boot; in a module, when the
+ * module loads; in a userspace program, when it starts.
+ */
+#define kunit_test_suites(__suites...)					\
+	__kunit_test_suites(__UNIQUE_ID(array), ##__suites)
+
+/**
+ * kunit_test_suite() - register one suite
+ * @suite: a statically allocated &struct kunit_suite.
+ */
+#define kunit_test_suite(suite)	kunit_test_suites(&suite)
+
+/**
+ * kunit_test_init_section_suites() - register suites that use __init code
+ * @__suites: pointers to statically allocated &struct kunit_suite.
+ *
+ * Like kunit_test_suites(); the "_probe" suffix of the array tells modpost
+ * that the references to __init code and data are intended.  Such suites
+ * must only run while init memory exists, at boot or module load.
+ */
+#define kunit_test_init_section_suites(__suites...)			\
+	__kunit_test_suites(__PASTE(__UNIQUE_ID(array), _probe), ##__suites)
+
+/**
+ * kunit_test_init_section_suite() - register one suite that uses __init code
+ * @suite: a statically allocated &struct kunit_suite.
+ */
+#define kunit_test_init_section_suite(suite)				\
+	kunit_test_init_section_suites(&suite)
+
+/**
+ * kunit_suite_for_each_test_case() - iterate over the cases of a suite
+ * @suite: the suite.
+ * @test_case: a &struct kunit_case pointer to point at each case in turn.
+ */
+#define kunit_suite_for_each_test_case(suite, test_case)		\
+	for (test_case = (suite)->test_cases; test_case->run_case; test_case++)
+
+void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp);
+void kunit_kfree(struct kunit *test, const void *ptr);
+void kunit_cleanup(struct kunit *test);
+
+/**
+ * kunit_kmalloc() - allocate memory that is freed when the case ends
+ * @test: the running test.
+ * @size: bytes to allocate.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Return: the memory, or NULL.  kunit_kfree() may free it earlier.
+ */
+static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, 1, size, gfp);
+}
+
+/**
+ * kunit_kzalloc() - kunit_kmalloc(), zeroed
+ * @test: the running test.
+ * @size: bytes to allocate.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Return: the memory, or NULL.
+ */
+static inline void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc(test, size, gfp | __GFP_ZERO);
+}
+
+/**
+ * kunit_kcalloc() - kunit_kmalloc_array(), zeroed
+ * @test: the running test.
+ * @n: number of elements.
+ * @size: bytes per element.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Return: the memory, or NULL when it cannot be had or n * size overflows.
+ */
+static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
+}
+
+void __printf(3, 4) kunit_log_printf(struct kunit_log *log, const char *level,
+				     const char *fmt, ...);
+void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);
+
+/**
+ * kunit_mark_skipped() - mark the test case as skipped, and go on
+ * @test: the running test.
+ * @fmt: printf-style reason, shown after "# SKIP" in the results.
+ * @...: arguments for @fmt.
+ *
+ * A case that also fails is reported as failed.
+ */
+#define kunit_mark_skipped(test, fmt, ...)				\
+	__kunit_mark_skipped(test, fmt, ##__VA_ARGS__)
+
+/**
+ * kunit_skip() - mark the test case as skipped, and end it
+ * @test: the running test.
+ * @fmt: printf-style reason, shown after "# SKIP" in the results.
+ * @...: arguments for @fmt.
+ *
+ * The case stops here, as with a failed assertion; its exit function and
+ * resource clean-up still run.
+ */
+#define kunit_skip(test, fmt, ...) do {					\
+	__kunit_mark_skipped(test, fmt, ##__VA_ARGS__);			\
+	kunit_try_catch_throw(&(test)->try_catch);			\
+} while (0)
+
+/**
+ * kunit_log() - print a line into a test's or a suite's results
+ * @lvl: printk level, KERN_INFO for instance.
+ * @test_or_suite: a &struct kunit or a &struct kunit_suite.
+ * @fmt: printf-style format; a trailing newline is optional.
+ * @...: arguments for @fmt.
+ *
+ * The line goes to the console and, when the test or suite keeps a log
+ * (debugfs), to that log.  Lines after the first in @fmt keep the first
+ * line's indentation.
+ */
+#define kunit_log(lvl, test_or_suite, fmt, ...)				\
+	kunit_log_printf(&(test_or_suite)->log, lvl, fmt, ##__VA_ARGS__)
+
+/**
+ * kunit_printk() - print a diagnostic line that names the test case
+ * @lvl: printk level.
+ * @test: the running test.
+ * @fmt: printf-style format.
+ * @...: arguments for @fmt.
+ *
+ * The line reads "    # <case>: <message>", a KTAP diagnostic of the case.
+ */
+#define kunit_printk(lvl, test, fmt, ...)				\
+	kunit_log(lvl, test, KUNIT_SUBTEST_INDENT "# %s: " fmt,		\
+		  (test)->name, ##__VA_ARGS__)
+
+/**
+ * kunit_info() - kunit_printk() at KERN_INFO
+ * @test: the running test.
+ * @fmt: printf-style format.
+ * @...: arguments for @fmt.
+ */
+#define kunit_info(test, fmt, ...)					\
+	kunit_printk(KERN_INFO, test, fmt, ##__VA_ARGS__)
+
+/**
+ * kunit_warn() - kunit_printk() at KERN_WARNING
+ * @test: the running test.
+ * @fmt: printf-style format.
+ * @...: arguments for @fmt.
+ */
+#define kunit_warn(test, fmt, ...)					\
+	kunit_printk(KERN_WARNING, test, fmt, ##__VA_ARGS__)
+
+/**
+ * kunit_err() - kunit_printk() at KERN_ERR
+ * @test: the running test.
+ * @fmt: printf-style format.
+ * @...: arguments for @fmt.
+ */
+#define kunit_err(test, fmt, ...)					\
+	kunit_printk(KERN_ERR, test, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_SUCCEED() - a check that always passes
+ * @test: the running test.
+ *
+ * Documents that reaching this point is the test's success.
+ */
+#define KUNIT_SUCCEED(test) do { } while (0)
+
+void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
+						     const struct kunit_assert *assert,
+						     const char *fmt, ...);
+void __noreturn __kunit_abort(struct kunit *test);
+
+/*
+ * The layers below turn every check into one comparison and one branch:
+ * the operands are evaluated once into temporaries, the constant facts
+ * about the check go into a static const &struct kunit_assert_site, and
+ * only a failure calls out of line.
+ */
+
+/* Whether an integer operand's type is signed; for printing it. */
+#define __kunit_operand_flags(x)					\
+	(((typeof(x))-1 < (typeof(x))1) ? KUNIT_OPERAND_SIGNED : 0)
+
+#define __KUNIT_SITE(assert_type, fmt_fn, ltext, op, rtext)		\
+	.file = __FILE__, .line = __LINE__, .type = (assert_type),	\
+	.format = (fmt_fn), .left_text = (ltext), .operation = (op),	\
+	.right_text = (rtext)
+
+/*
+ * Reports a failed check; an assertion then ends the case.  @assert_type
+ * is a constant, so only one of the two calls survives compilation.
+ */
+#define __KUNIT_REPORT(test, assert_type, site_ptr, lval, rval, nbytes, fmt, ...) do { \
+	const struct kunit_assert __kunit_failed = {			\
+		.site = (site_ptr), .left = (lval), .right = (rval),	\
+		.size = (nbytes),					\
+	};								\
+	kunit_do_failed_assertion(test, &__kunit_failed, fmt, ##__VA_ARGS__); \
+	if ((assert_type) == KUNIT_ASSERTION)				\
+		__kunit_abort(test);					\
+} while (0)
+
+#define KUNIT_FAIL_ASSERTION(test, assert_type, fmt, ...) do {		\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_fail_assert_format,	\
+			     NULL, NULL, NULL),				\
+	};								\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site, 0, 0, 0,	\
+		       fmt, ##__VA_ARGS__);				\
+} while (0)
+
+/**
+ * KUNIT_FAIL() - fail the test case, with a message, and go on
+ * @test: the running test.
+ * @fmt: printf-style message.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_FAIL(test, fmt, ...)					\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_EXPECTATION, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_FAIL_AND_ABORT() - fail the test case, with a message, and end it
+ * @test: the running test.
+ * @fmt: printf-style message.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_FAIL_AND_ABORT(test, fmt, ...)				\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_ASSERTION, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_FAILURE() - the original name of KUNIT_FAIL_AND_ABORT()
+ * @test: the running test.
+ * @fmt: printf-style message.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_FAILURE(test, fmt, ...)				\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_ASSERTION, fmt, ##__VA_ARGS__)
+
+#define KUNIT_UNARY_ASSERTION(test, assert_type, condition, condition_text,	\
+			      expected, expected_text, fmt, ...) do {	\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_unary_assert_format,	\
+			     condition_text, NULL, expected_text),	\
+	};								\
+	if (likely((bool)(condition) == (expected)))			\
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site, 0, 0, 0,	\
+		       fmt, ##__VA_ARGS__);				\
+} while (0)
+
+#define KUNIT_TRUE_MSG_ASSERTION(test, assert_type, condition, condition_text, fmt, ...) \
+	KUNIT_UNARY_ASSERTION(test, assert_type, condition, condition_text, \
+			      true, "true", fmt, ##__VA_ARGS__)
+
+#define KUNIT_FALSE_MSG_ASSERTION(test, assert_type, condition, condition_text, fmt, ...) \
+	KUNIT_UNARY_ASSERTION(test, assert_type, condition, condition_text, \
+			      false, "false", fmt, ##__VA_ARGS__)
+
+#define KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right,	\
+				   left_text, right_text, fmt, ...) do {	\
+	__auto_type __kunit_left = (left);				\
+	__auto_type __kunit_right = (right);				\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_binary_assert_format,	\
+			     left_text, #op, right_text),		\
+		.left_size = sizeof(__kunit_left),			\
+		.right_size = sizeof(__kunit_right),			\
+		.left_flags = __kunit_operand_flags(__kunit_left),	\
+		.right_flags = __kunit_operand_flags(__kunit_right),	\
+	};								\
+	if (likely(__kunit_left op __kunit_right))			\
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (u64)__kunit_left, (u64)__kunit_right, 0,	\
+		       fmt, ##__VA_ARGS__);				\
+} while (0)
+
+#define KUNIT_BINARY_PTR_ASSERTION(test, assert_type, left, op, right,	\
+				   left_text, right_text, fmt, ...) do {	\
+	const void *__kunit_left = (left);				\
+	const void *__kunit_right = (right);				\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_binary_ptr_assert_format, \
+			     left_text, #op, right_text),		\
+	};								\
+	if (likely(__kunit_left op __kunit_right))			\
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, 0, \
+		       fmt, ##__VA_ARGS__);				\
+} while (0)
+
+/*
+ * NULL is a valid operand of the string and memory checks: it equals
+ * NULL only, and never crashes the check.
+ */
+static inline bool __kunit_streq(const char *left, const char *right)
+{
+	return left && right ? strcmp(left, right) == 0 : left == right;
+}
+
+static inline bool __kunit_memeq(const void *left, const void *right, size_t size)
+{
+	return left && right ? memcmp(left, right, size) == 0 : left == right;
+}
+
+#define KUNIT_BINARY_STR_ASSERTION(test, assert_type, left, op, right, equal, \
+				   left_text, right_text, fmt, ...) do { \
+	const char *__kunit_left = (left);				\
+	const char *__kunit_right = (right);				\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_binary_str_assert_format, \
+			     left_text, #op, right_text),		\
+	};								\
+	if (likely(__kunit_streq(__kunit_left, __kunit_right) == (equal))) \
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, 0, \
+		       fmt, ##__VA_ARGS__);				\
+} while (0)
+
+#define KUNIT_MEM_ASSERTION(test, assert_type, left, op, right, size, equal, \
+			    left_text, right_text, fmt, ...) do {	\
+	const void *__kunit_left = (left);				\
+	const void *__kunit_right = (right);				\
+	const size_t __kunit_size = (size);				\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_mem_assert_format,	\
+			     left_text, #op, right_text),		\
+	};								\
+	if (likely(__kunit_memeq(__kunit_left, __kunit_right, __kunit_size) == (equal))) \
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, \
+		       __kunit_size, fmt, ##__VA_ARGS__);		\
+} while (0)
+
+#define KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, assert_type, ptr, ptr_text, \
+						fmt, ...) do {		\
+	const void *__kunit_ptr = (ptr);				\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_ptr_not_err_assert_format, \
+			     ptr_text, NULL, NULL),			\
+	};								\
+	if (likely(!IS_ERR_OR_NULL(__kunit_ptr)))			\
+		break;							\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (uintptr_t)__kunit_ptr, 0, 0, fmt, ##__VA_ARGS__); \
+} while (0)
+
+/**
+ * DOC: Expectations and assertions
+ *
+ * Every check comes in four forms: KUNIT_EXPECT_<CHECK>(test, ...),
+ * KUNIT_EXPECT_<CHECK>_MSG(test, ..., fmt, ...), KUNIT_ASSERT_<CHECK>() and
+ * KUNIT_ASSERT_<CHECK>_MSG().  A failed expectation fails the case and lets
+ * it go on; a failed assertion fails the case and ends it (the exit
+ * function and the resource clean-up still run).  The _MSG forms add a
+ * printf-style message to the failure report.
+ *
+ * Each operand is evaluated exactly once.  A failure prints, as KTAP
+ * diagnostics of the case, where the check is, what it expected, and the
+ * value of each operand that is not a literal:
+ *
+ * .. code-block:: none
+ *
+ *	    # add_test_basic: EXPECTATION FAILED at add-test.c:12
+ *	    Expected add(1, 2) == 4, but
+ *	        add(1, 2) == 3 (0x3)
+ */
+
+/**
+ * KUNIT_EXPECT_TRUE() - expect a condition to be true
+ * @test: the running test.
+ * @condition: an expression, true to pass.
+ */
+#define KUNIT_EXPECT_TRUE(test, condition)				\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
+				 #condition, NULL)
+
+/**
+ * KUNIT_EXPECT_TRUE_MSG() - KUNIT_EXPECT_TRUE() with a message
+ * @test: the running test.
+ * @condition: an expression, true to pass.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_TRUE_MSG(test, condition, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
+				 #condition, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_FALSE() - expect a condition to be false
+ * @test: the running test.
+ * @condition: an expression, false to pass.
+ */
+#define KUNIT_EXPECT_FALSE(test, condition)				\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
+				  #condition, NULL)
+
+/**
+ * KUNIT_EXPECT_FALSE_MSG() - KUNIT_EXPECT_FALSE() with a message
+ * @test: the running test.
+ * @condition: an expression, false to pass.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_FALSE_MSG(test, condition, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
+				  #condition, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_EQ() - expect two integers to be equal
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ *
+ * Example: ``KUNIT_EXPECT_EQ(test, 3, add(1, 2));``
+ */
+#define KUNIT_EXPECT_EQ(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_EQ_MSG() - KUNIT_EXPECT_EQ() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_EQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_NE() - expect two integers to differ
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_EXPECT_NE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_NE_MSG() - KUNIT_EXPECT_NE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_NE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_LT() - expect @left < @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_EXPECT_LT(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_LT_MSG() - KUNIT_EXPECT_LT() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_LT_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_LE() - expect @left <= @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_EXPECT_LE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_LE_MSG() - KUNIT_EXPECT_LE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_LE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_GT() - expect @left > @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_EXPECT_GT(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_GT_MSG() - KUNIT_EXPECT_GT() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_GT_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_GE() - expect @left >= @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_EXPECT_GE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_GE_MSG() - KUNIT_EXPECT_GE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_GE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_PTR_EQ() - expect two pointers to be equal
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ */
+#define KUNIT_EXPECT_PTR_EQ(test, left, right)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_PTR_EQ_MSG() - KUNIT_EXPECT_PTR_EQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_PTR_EQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_PTR_NE() - expect two pointers to differ
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ */
+#define KUNIT_EXPECT_PTR_NE(test, left, right)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_PTR_NE_MSG() - KUNIT_EXPECT_PTR_NE() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_PTR_NE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_NULL() - expect a pointer to be NULL
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_EXPECT_NULL(test, ptr)					\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, ==, NULL, \
+				   #ptr, "NULL", NULL)
+
+/**
+ * KUNIT_EXPECT_NULL_MSG() - KUNIT_EXPECT_NULL() with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_NULL_MSG(test, ptr, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, ==, NULL, \
+				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_NOT_NULL() - expect a pointer not to be NULL
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_EXPECT_NOT_NULL(test, ptr)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, !=, NULL, \
+				   #ptr, "NULL", NULL)
+
+/**
+ * KUNIT_EXPECT_NOT_NULL_MSG() - KUNIT_EXPECT_NOT_NULL() with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_NOT_NULL_MSG(test, ptr, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, !=, NULL, \
+				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_NOT_ERR_OR_NULL() - expect a pointer to be neither NULL
+ * nor an ERR_PTR()
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL(test, ptr)				\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, ptr, \
+						#ptr, NULL)
+
+/**
+ * KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG() - KUNIT_EXPECT_NOT_ERR_OR_NULL()
+ * with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...)		\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, ptr, \
+						#ptr, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_STREQ() - expect two C strings to be equal
+ * @test: the running test.
+ * @left: a string expression; NULL equals only NULL.
+ * @right: a string expression; NULL equals only NULL.
+ */
+#define KUNIT_EXPECT_STREQ(test, left, right)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   true, #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_STREQ_MSG() - KUNIT_EXPECT_STREQ() with a message
+ * @test: the running test.
+ * @left: a string expression.
+ * @right: a string expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_STREQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
+				   true, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_STRNEQ() - expect two C strings to differ
+ * @test: the running test.
+ * @left: a string expression; NULL equals only NULL.
+ * @right: a string expression; NULL equals only NULL.
+ */
+#define KUNIT_EXPECT_STRNEQ(test, left, right)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   false, #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_STRNEQ_MSG() - KUNIT_EXPECT_STRNEQ() with a message
+ * @test: the running test.
+ * @left: a string expression.
+ * @right: a string expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_STRNEQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
+				   false, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_MEMEQ() - expect two memory areas to hold the same bytes
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ *
+ * A failure prints both areas in hex, the differing bytes between < >.
+ */
+#define KUNIT_EXPECT_MEMEQ(test, left, right, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, size, \
+			    true, #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_MEMEQ_MSG() - KUNIT_EXPECT_MEMEQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_MEMEQ_MSG(test, left, right, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, size, \
+			    true, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_MEMNEQ() - expect two memory areas to differ
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ */
+#define KUNIT_EXPECT_MEMNEQ(test, left, right, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, size, \
+			    false, #left, #right, NULL)
+
+/**
+ * KUNIT_EXPECT_MEMNEQ_MSG() - KUNIT_EXPECT_MEMNEQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_MEMNEQ_MSG(test, left, right, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, size, \
+			    false, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_TRUE() - assert a condition is true
+ * @test: the running test.
+ * @condition: an expression, true to pass.
+ *
+ * Like KUNIT_EXPECT_TRUE(), but a failure ends the case.
+ */
+#define KUNIT_ASSERT_TRUE(test, condition)				\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
+				 #condition, NULL)
+
+/**
+ * KUNIT_ASSERT_TRUE_MSG() - KUNIT_ASSERT_TRUE() with a message
+ * @test: the running test.
+ * @condition: an expression, true to pass.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_TRUE_MSG(test, condition, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
+				 #condition, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_FALSE() - assert a condition is false
+ * @test: the running test.
+ * @condition: an expression, false to pass.
+ */
+#define KUNIT_ASSERT_FALSE(test, condition)				\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
+				  #condition, NULL)
+
+/**
+ * KUNIT_ASSERT_FALSE_MSG() - KUNIT_ASSERT_FALSE() with a message
+ * @test: the running test.
+ * @condition: an expression, false to pass.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_FALSE_MSG(test, condition, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
+				  #condition, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_EQ() - assert two integers are equal
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_EQ(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_EQ_MSG() - KUNIT_ASSERT_EQ() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_EQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_NE() - assert two integers differ
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_NE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_NE_MSG() - KUNIT_ASSERT_NE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_NE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_LT() - assert @left < @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_LT(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_LT_MSG() - KUNIT_ASSERT_LT() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_LT_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_LE() - assert @left <= @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_LE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_LE_MSG() - KUNIT_ASSERT_LE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_LE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_GT() - assert @left > @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_GT(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_GT_MSG() - KUNIT_ASSERT_GT() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_GT_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_GE() - assert @left >= @right
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ */
+#define KUNIT_ASSERT_GE(test, left, right)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_GE_MSG() - KUNIT_ASSERT_GE() with a message
+ * @test: the running test.
+ * @left: an integer expression.
+ * @right: an integer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_GE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_PTR_EQ() - assert two pointers are equal
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ */
+#define KUNIT_ASSERT_PTR_EQ(test, left, right)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_PTR_EQ_MSG() - KUNIT_ASSERT_PTR_EQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_PTR_EQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_PTR_NE() - assert two pointers differ
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ */
+#define KUNIT_ASSERT_PTR_NE(test, left, right)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_PTR_NE_MSG() - KUNIT_ASSERT_PTR_NE() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_PTR_NE_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_NULL() - assert a pointer is NULL
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_ASSERT_NULL(test, ptr)					\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, ==, NULL, \
+				   #ptr, "NULL", NULL)
+
+/**
+ * KUNIT_ASSERT_NULL_MSG() - KUNIT_ASSERT_NULL() with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_NULL_MSG(test, ptr, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, ==, NULL, \
+				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_NOT_NULL() - assert a pointer is not NULL
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_ASSERT_NOT_NULL(test, ptr)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, !=, NULL, \
+				   #ptr, "NULL", NULL)
+
+/**
+ * KUNIT_ASSERT_NOT_NULL_MSG() - KUNIT_ASSERT_NOT_NULL() with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_NOT_NULL_MSG(test, ptr, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, !=, NULL, \
+				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_NOT_ERR_OR_NULL() - assert a pointer is neither NULL nor
+ * an ERR_PTR()
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ */
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ptr)				\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, ptr, \
+						#ptr, NULL)
+
+/**
+ * KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG() - KUNIT_ASSERT_NOT_ERR_OR_NULL()
+ * with a message
+ * @test: the running test.
+ * @ptr: a pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...)		\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, ptr, \
+						#ptr, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_STREQ() - assert two C strings are equal
+ * @test: the running test.
+ * @left: a string expression; NULL equals only NULL.
+ * @right: a string expression; NULL equals only NULL.
+ */
+#define KUNIT_ASSERT_STREQ(test, left, right)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   true, #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_STREQ_MSG() - KUNIT_ASSERT_STREQ() with a message
+ * @test: the running test.
+ * @left: a string expression.
+ * @right: a string expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_STREQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
+				   true, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_STRNEQ() - assert two C strings differ
+ * @test: the running test.
+ * @left: a string expression; NULL equals only NULL.
+ * @right: a string expression; NULL equals only NULL.
+ */
+#define KUNIT_ASSERT_STRNEQ(test, left, right)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   false, #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_STRNEQ_MSG() - KUNIT_ASSERT_STRNEQ() with a message
+ * @test: the running test.
+ * @left: a string expression.
+ * @right: a string expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_STRNEQ_MSG(test, left, right, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
+				   false, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_MEMEQ() - assert two memory areas hold the same bytes
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ */
+#define KUNIT_ASSERT_MEMEQ(test, left, right, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, \
+			    true, #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_MEMEQ_MSG() - KUNIT_ASSERT_MEMEQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_MEMEQ_MSG(test, left, right, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, \
+			    true, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_MEMNEQ() - assert two memory areas differ
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ */
+#define KUNIT_ASSERT_MEMNEQ(test, left, right, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, \
+			    false, #left, #right, NULL)
+
+/**
+ * KUNIT_ASSERT_MEMNEQ_MSG() - KUNIT_ASSERT_MEMNEQ() with a message
+ * @test: the running test.
+ * @left: a pointer expression.
+ * @right: a pointer expression.
+ * @size: number of bytes to compare.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, \
+			    false, #left, #right, fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ARRAY_PARAM() - make a parameter generator from an array
+ * @name: prefix of the generator, which is called @name_gen_params.
+ * @array: the parameters, one element each.
+ * @get_desc: NULL, or ``void get_desc(typeof(array[0]) *param, char *desc)``
+ *	      to describe a parameter in KUNIT_PARAM_DESC_SIZE bytes.
+ *
+ * .. code-block:: c
+ *
+ *	static const int primes[] = { 2, 3, 5 };
+ *	KUNIT_ARRAY_PARAM(primes, primes, NULL);
+ *	...
+ *	KUNIT_CASE_PARAM(is_prime_test, primes_gen_params),
+ */
+#define KUNIT_ARRAY_PARAM(name, array, get_desc)			\
+	static const void *name##_gen_params(const void *prev,		\
+					     char *__kunit_desc)		\
+	{								\
+		typeof((array)[0]) *__kunit_first = (array);		\
+		void (*__kunit_describe)(typeof(__kunit_first), char *) = (get_desc); \
+		size_t __kunit_index = 0;				\
+									\
+		if (prev)						\
+			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
+		if (__kunit_index >= ARRAY_SIZE(array))			\
+			return NULL;					\
+		if (__kunit_describe)					\
+			__kunit_describe(&__kunit_first[__kunit_index], __kunit_desc); \
+		return &__kunit_first[__kunit_index];			\
+	}
+
+/*
+ * The original KUnit API: a suite was a "module", registered with
+ * module_test().  Both names stay valid.
+ */
+
+/**
+ * kunit_module - the original name of &struct kunit_suite
+ */
+#define kunit_module kunit_suite
+
+/**
+ * module_test() - register one suite, the original way
+ * @module: a statically allocated &struct kunit_module.
+ */
+#define module_test(module) kunit_test_suite(module)
+
+#endif /* _KUNIT_TEST_H */

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running a piece of test code so that it can be stopped part-way.
+ *
+ * KUnit runs every test case through kunit_try_catch_run().  The case may
+ * stop early on purpose (a failed assertion, kunit_skip()) through
+ * kunit_try_catch_throw(), or against its will (a crash, a timeout).  How
+ * either happens is the platform's business (see <kunit/platform.h>):
+ * the kernel runs the case in a kernel thread of its own, userspace in a
+ * supervised process with a jump buffer.
+ */
+#ifndef _KUNIT_TRY_CATCH_H
+#define _KUNIT_TRY_CATCH_H
+
+#include <kunit/platform.h>
+#include <linux/types.h>
+
+struct kunit;
+
+/* Room for the description of why a case stopped, "killed by SIGSEGV ...". */
+#define KUNIT_TRY_CATCH_REASON_SIZE	96
+
+typedef void (*kunit_try_catch_func_t)(void *context);
+
+/**
+ * struct kunit_try_catch - one protected run of test code
+ * @test: the test the code belongs to.
+ * @try: the code to run.
+ * @catch: called instead of returning normally when @try did not finish:
+ *	   it was thrown out of, it crashed or it timed out.
+ * @context: passed to @try and @catch.
+ * @try_result: 0 if @try returned, -EINTR if it was thrown out of,
+ *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time.
+ * @reason: for -EFAULT and -ETIMEDOUT, what happened, in words.
+ * @platform: the platform's own state.
+ *
+ * Every member is private to KUnit.
+ */
+struct kunit_try_catch {
+	/* private: internal use only. */
+	struct kunit *test;
+	kunit_try_catch_func_t try;
+	kunit_try_catch_func_t catch;
+	void *context;
+	int try_result;
+	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
+	struct kunit_platform_try_catch platform;
+};
+
+/**
+ * kunit_try_catch_init() - prepare a protected run
+ * @try_catch: the run to prepare.
+ * @test: the test that the code belongs to.
+ * @try: the code to run.
+ * @catch: what to call when @try does not finish.
+ */
+static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch,
+					struct kunit *test,
+					kunit_try_catch_func_t try,
+					kunit_try_catch_func_t catch)
+{
+	try_catch->test = test;
+	try_catch->try = try;
+	try_catch->catch = catch;
+	try_catch->try_result = 0;
+	try_catch->reason[0] = '\0';
+}
+
+/**
+ * kunit_try_catch_run() - run the code of a prepared try-catch
+ * @try_catch: a run prepared with kunit_try_catch_init().
+ * @context: passed to the try and catch functions.
+ *
+ * Returns once the try function has returned, or once the catch function
+ * has run after the try function was thrown out of, crashed or timed out.
+ * Implemented by the platform.
+ */
+void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context);
+
+/**
+ * kunit_try_catch_throw() - leave the try function at once
+ * @try_catch: the run in progress.
+ *
+ * Called from within the try function only.  Implemented by the platform.
+ */
+void __noreturn kunit_try_catch_throw(struct kunit_try_catch *try_catch);
+
+/**
+ * kunit_try_catch_get_result() - how the last run ended
+ * @try_catch: a run that has finished.
+ *
+ * Return: 0, -EINTR, -EFAULT or -ETIMEDOUT, as in &struct kunit_try_catch.
+ */
+static inline int kunit_try_catch_get_result(struct kunit_try_catch *try_catch)
+{
+	return try_catch->try_result;
+}
+
+#endif /* _KUNIT_TRY_CATCH_H */

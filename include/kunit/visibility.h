@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Making static functions reachable from their KUnit tests.
+ *
+ * Mark a function VISIBLE_IF_KUNIT instead of static and export it with
+ * EXPORT_SYMBOL_IF_KUNIT(): with KUnit enabled it is global and exported
+ * to the EXPORTED_FOR_KUNIT_TESTING namespace, which a test module imports
+ * with MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING); without KUnit it stays
+ * static and unexported.
+ */
+#ifndef _KUNIT_VISIBILITY_H
+#define _KUNIT_VISIBILITY_H
+
+#include <linux/export.h>
+#include <linux/kconfig.h>
+
+#if IS_ENABLED(CONFIG_KUNIT)
+#define VISIBLE_IF_KUNIT
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)					\
+	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
+#else
+#define VISIBLE_IF_KUNIT static
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
+#endif
+
+#endif /* _KUNIT_VISIBILITY_H */

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit's tests of its own checks: every KUNIT_EXPECT_*() and
+ * KUNIT_ASSERT_*() passes when it should, fails when it should, stops the
+ * case exactly when it is an assertion, evaluates its operands once, and
+ * explains a failure with the exact lines shown here.
+ */
+#include <kunit/test.h>
+
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "fake-test.h"
+
+/* Operands the compiler cannot fold away. */
+static int three = 3;
+static int minus_one = -1;
+static u64 u64_max = U64_MAX;
+static const char *abc = "abc";
+static const char *null_str;
+static const void *ptr_1234 = (const void *)0x1234;
+static const void *null_ptr;
+static const u8 mem_a[4] = { 1, 2, 3, 4 };
+static const u8 mem_b[4] = { 1, 2, 9, 4 };
+static u8 mem_long_a[40];
+static u8 mem_long_b[40];
+
+/* Set by each check function: the line of its check, and how far it got. */
+static int check_line;
+static bool check_reached_end;
+
+#define AT_LINE(check) do { check_line = __LINE__; check; } while (0)
+
+/* "00000000000001234" as %px prints 0x1234, for this word size. */
+#define PTR_1234_TEXT	(sizeof(void *) == 8 ? "0000000000001234" : "00001234")
+#define PTR_NULL_TEXT	(sizeof(void *) == 8 ? "0000000000000000" : "00000000")
+
+/*
+ * Four check functions per check: EXPECT and ASSERT, each with and
+ * without a message.  @family is the part after KUNIT_EXPECT_ and the
+ * operands follow it.
+ */
+#define DEFINE_CHECKS(family, ...)					\
+static void check_expect_##family(struct kunit *fake)			\
+{									\
+	AT_LINE(KUNIT_EXPECT_##family(fake, __VA_ARGS__));		\
+	check_reached_end = true;					\
+}									\
+static void check_expect_##family##_msg(struct kunit *fake)		\
+{									\
+	AT_LINE(KUNIT_EXPECT_##family##_MSG(fake, __VA_ARGS__, "note %d", 42)); \
+	check_reached_end = true;					\
+}									\
+static void check_assert_##family(struct kunit *fake)			\
+{									\
+	AT_LINE(KUNIT_ASSERT_##family(fake, __VA_ARGS__));		\
+	check_reached_end = true;					\
+}									\
+static void check_assert_##family##_msg(struct kunit *fake)		\
+{									\
+	AT_LINE(KUNIT_ASSERT_##family##_MSG(fake, __VA_ARGS__, "note %d", 42)); \
+	check_reached_end = true;					\
+}
+
+/**
+ * struct failing_check - a check that must fail, and how
+ * @name: the check, for the parameter's name.
+ * @code: runs the check against a fake test.
+ * @kind: "EXPECTATION" or "ASSERTION".
+ * @body: the expected lines after the "FAILED at" line; may hold one %s.
+ * @arg: what replaces the %s in @body.
+ */
+struct failing_check {
+	const char *name;
+	void (*code)(struct kunit *fake);
+	const char *kind;
+	const char *body;
+	const char *arg;
+};
+
+#define MSG_LINE	"    note 42\n"
+
+#define FAILING_CHECKS(family, body, arg)				\
+	{ "EXPECT_" #family, check_expect_##family, "EXPECTATION", body, arg }, \
+	{ "EXPECT_" #family "_MSG", check_expect_##family##_msg, "EXPECTATION", \
+	  body MSG_LINE, arg },						\
+	{ "ASSERT_" #family, check_assert_##family, "ASSERTION", body, arg }, \
+	{ "ASSERT_" #family "_MSG", check_assert_##family##_msg, "ASSERTION", \
+	  body MSG_LINE, arg }
+
+DEFINE_CHECKS(TRUE, three > 5)
+DEFINE_CHECKS(FALSE, three == 3)
+DEFINE_CHECKS(EQ, three, 4)
+DEFINE_CHECKS(NE, three, 3)
+DEFINE_CHECKS(LT, three, 2)
+DEFINE_CHECKS(LE, three, 2)
+DEFINE_CHECKS(GT, three, 3)
+DEFINE_CHECKS(GE, three, 4)
+DEFINE_CHECKS(PTR_EQ, ptr_1234, null_ptr)
+DEFINE_CHECKS(PTR_NE, ptr_1234, ptr_1234)
+DEFINE_CHECKS(NULL, ptr_1234)
+DEFINE_CHECKS(NOT_NULL, null_ptr)
+DEFINE_CHECKS(NOT_ERR_OR_NULL, ERR_PTR(-12))
+DEFINE_CHECKS(STREQ, abc, "abd")
+DEFINE_CHECKS(STRNEQ, abc, "abc")
+DEFINE_CHECKS(MEMEQ, mem_a, mem_b, sizeof(mem_a))
+DEFINE_CHECKS(MEMNEQ, mem_a, mem_a, sizeof(mem_a))
+
+static void check_eq_negative(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_EQ(fake, minus_one, 1));
+	check_reached_end = true;
+}
+
+static void check_eq_u64_max(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_EQ(fake, u64_max, 0));
+	check_reached_end = true;
+}
+
+static void check_eq_two_expressions(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_EQ(fake, three + 1, minus_one * 2));
+	check_reached_end = true;
+}
+
+static void check_eq_hex_literal(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_EQ(fake, three, 0x10));
+	check_reached_end = true;
+}
+
+static void check_streq_null(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_STREQ(fake, null_str, abc));
+	check_reached_end = true;
+}
+
+static void check_not_err_or_null_null(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_NOT_ERR_OR_NULL(fake, null_ptr));
+	check_reached_end = true;
+}
+
+static void check_memeq_null(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_MEMEQ(fake, mem_a, null_ptr, sizeof(mem_a)));
+	check_reached_end = true;
+}
+
+static void check_memeq_rows(struct kunit *fake)
+{
+	memset(mem_long_a, 0, sizeof(mem_long_a));
+	memset(mem_long_b, 0, sizeof(mem_long_b));
+	mem_long_b[1] = 0xff;
+	mem_long_b[33] = 0xaa;
+	AT_LINE(KUNIT_EXPECT_MEMEQ(fake, mem_long_a, mem_long_b, sizeof(mem_long_a)));
+	check_reached_end = true;
+}
+
+static void check_fail(struct kunit *fake)
+{
+	AT_LINE(KUNIT_FAIL(fake, "went wrong: %d", 7));
+	check_reached_end = true;
+}
+
+static void check_fail_null_format(struct kunit *fake)
+{
+	AT_LINE(KUNIT_FAIL(fake, NULL));
+	check_reached_end = true;
+}
+
+static void check_fail_and_abort(struct kunit *fake)
+{
+	AT_LINE(KUNIT_FAIL_AND_ABORT(fake, "stop here"));
+	check_reached_end = true;
+}
+
+static void check_assert_failure(struct kunit *fake)
+{
+	AT_LINE(KUNIT_ASSERT_FAILURE(fake, "stop here"));
+	check_reached_end = true;
+}
+
+static void check_multi_line_message(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_EQ_MSG(fake, three, 4, "first\nsecond"));
+	check_reached_end = true;
+}
+
+static const struct failing_check failing_checks[] = {
+	FAILING_CHECKS(TRUE, "    Expected three > 5 to be true, but is false\n", NULL),
+	FAILING_CHECKS(FALSE, "    Expected three == 3 to be false, but is true\n", NULL),
+	FAILING_CHECKS(EQ, "    Expected three == 4, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(NE, "    Expected three != 3, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(LT, "    Expected three < 2, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(LE, "    Expected three <= 2, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(GT, "    Expected three > 3, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(GE, "    Expected three >= 4, but\n        three == 3 (0x3)\n", NULL),
+	FAILING_CHECKS(PTR_EQ, "    Expected ptr_1234 == null_ptr, but\n"
+			       "        ptr_1234 == %s\n"
+			       "        null_ptr == " "%s\n", NULL),
+	FAILING_CHECKS(PTR_NE, "    Expected ptr_1234 != ptr_1234, but\n"
+			       "        ptr_1234 == %s\n"
+			       "        ptr_1234 == %s\n", NULL),
+	FAILING_CHECKS(NULL, "    Expected ptr_1234 == NULL, but\n"
+			     "        ptr_1234 == %s\n", NULL),
+	FAILING_CHECKS(NOT_NULL, "    Expected null_ptr != NULL, but\n"
+				 "        null_ptr == %s\n", NULL),
+	/* DEFINE_CHECKS() passes its operands on, so -ENOMEM is expanded. */
+	FAILING_CHECKS(NOT_ERR_OR_NULL,
+		       "    Expected ERR_PTR(-12) is not error, but is: -12\n", NULL),
+	FAILING_CHECKS(STREQ, "    Expected abc == \"abd\", but\n        abc == \"abc\"\n", NULL),
+	FAILING_CHECKS(STRNEQ, "    Expected abc != \"abc\", but\n        abc == \"abc\"\n", NULL),
+	FAILING_CHECKS(MEMEQ, "    Expected mem_a == mem_b, but\n"
+			      "        mem_a ==\n"
+			      "        0000: 01 02 <03> 04\n"
+			      "        mem_b ==\n"
+			      "        0000: 01 02 <09> 04\n", NULL),
+	FAILING_CHECKS(MEMNEQ, "    Expected mem_a != mem_a, but\n"
+			       "        mem_a ==\n"
+			       "        0000: 01 02 03 04\n"
+			       "        mem_a ==\n"
+			       "        0000: 01 02 03 04\n", NULL),
+	{ "EQ_negative", check_eq_negative, "EXPECTATION",
+	  "    Expected minus_one == 1, but\n        minus_one == -1 (0xffffffff)\n" },
+	{ "EQ_u64_max", check_eq_u64_max, "EXPECTATION",
+	  "    Expected u64_max == 0, but\n"
+	  "        u64_max == 18446744073709551615 (0xffffffffffffffff)\n" },
+	{ "EQ_two_expressions", check_eq_two_expressions, "EXPECTATION",
+	  "    Expected three + 1 == minus_one * 2, but\n"
+	  "        three + 1 == 4 (0x4)\n"
+	  "        minus_one * 2 == -2 (0xfffffffe)\n" },
+	{ "EQ_hex_literal", check_eq_hex_literal, "EXPECTATION",
+	  "    Expected three == 0x10, but\n        three == 3 (0x3)\n" },
+	{ "STREQ_null", check_streq_null, "EXPECTATION",
+	  "    Expected null_str == abc, but\n"
+	  "        null_str == (null)\n"
+	  "        abc == \"abc\"\n" },
+	{ "NOT_ERR_OR_NULL_null", check_not_err_or_null_null, "EXPECTATION",
+	  "    Expected null_ptr is not null, but is\n" },
+	{ "MEMEQ_null", check_memeq_null, "EXPECTATION",
+	  "    Expected mem_a == null_ptr, but\n"
+	  "        mem_a == (not null)\n"
+	  "        null_ptr == (null)\n" },
+	{ "MEMEQ_rows", check_memeq_rows, "EXPECTATION",
+	  "    Expected mem_long_a == mem_long_b, but\n"
+	  "        mem_long_a ==\n"
+	  "        0000: 00 <00> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+	  "        0020: 00 <00> 00 00 00 00 00 00\n"
+	  "        mem_long_b ==\n"
+	  "        0000: 00 <ff> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+	  "        0020: 00 <aa> 00 00 00 00 00 00\n" },
+	{ "FAIL", check_fail, "EXPECTATION", "    went wrong: 7\n" },
+	{ "FAIL_null_format", check_fail_null_format, "EXPECTATION", "" },
+	{ "FAIL_AND_ABORT", check_fail_and_abort, "ASSERTION", "    stop here\n" },
+	{ "ASSERT_FAILURE", check_assert_failure, "ASSERTION", "    stop here\n" },
+	{ "multi_line_message", check_multi_line_message, "EXPECTATION",
+	  "    Expected three == 4, but\n        three == 3 (0x3)\n    first\n    second\n" },
+};
+
+static void failing_check_name(const struct failing_check *check, char *desc)
+{
+	strscpy(desc, check->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(failing_checks, failing_checks, failing_check_name);
+
+/* Fills the pointer texts into a body that names pointers. */
+static void expand_body(char *buf, size_t size, const struct failing_check *check)
+{
+	const char *first = strstr(check->body, "%s");
+	const char *second = first ? strstr(first + 2, "%s") : NULL;
+	const char *p1 = PTR_1234_TEXT, *p2 = PTR_1234_TEXT;
+
+	if (strstr(check->name, "PTR_EQ"))
+		p2 = PTR_NULL_TEXT;
+	if (strstr(check->name, "NOT_NULL"))
+		p1 = PTR_NULL_TEXT;
+	if (second)
+		snprintf(buf, size, check->body, p1, p2);
+	else if (first)
+		snprintf(buf, size, check->body, p1);
+	else
+		strscpy(buf, check->body, size);
+}
+
+static void assert_test_failing_check(struct kunit *test)
+{
+	const struct failing_check *check = test->param_value;
+	bool assertion = !strcmp(check->kind, "ASSERTION");
+	struct kunit_fake_run run;
+	char *expected = kunit_kzalloc(test, 2048, GFP_KERNEL);
+	char body[1024];
+
+	KUNIT_ASSERT_NOT_NULL(test, expected);
+	check_reached_end = false;
+	check_line = 0;
+	kunit_run_fake(test, "fake", check->code, &run);
+
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_EQ(test, run.aborted, assertion);
+	KUNIT_EXPECT_EQ(test, check_reached_end, !assertion);
+
+	expand_body(body, sizeof(body), check);
+	snprintf(expected, 2048, "    # fake: %s FAILED at %s:%d\n%s", check->kind, __FILE__,
+		 check_line, body);
+	KUNIT_EXPECT_STREQ(test, run.output, expected);
+}
+
+/**
+ * struct passing_check - a check that must pass silently
+ * @name: the check, for the parameter's name.
+ * @code: runs the check against a fake test.
+ */
+struct passing_check {
+	const char *name;
+	void (*code)(struct kunit *fake);
+};
+
+static int evaluations;
+
+static int count_evaluation(int value)
+{
+	evaluations++;
+	return value;
+}
+
+static void pass_all_expectations(struct kunit *fake)
+{
+	u8 copy[4];
+
+	memcpy(copy, mem_a, sizeof(copy));
+	KUNIT_SUCCEED(fake);
+	KUNIT_EXPECT_TRUE(fake, three == 3);
+	KUNIT_EXPECT_FALSE(fake, three != 3);
+	KUNIT_EXPECT_EQ(fake, three, 3);
+	KUNIT_EXPECT_NE(fake, three, 4);
+	KUNIT_EXPECT_LT(fake, three, 4);
+	KUNIT_EXPECT_LE(fake, three, 3);
+	KUNIT_EXPECT_GT(fake, three, 2);
+	KUNIT_EXPECT_GE(fake, three, 3);
+	KUNIT_EXPECT_EQ(fake, u64_max, U64_MAX);
+	KUNIT_EXPECT_LT(fake, minus_one, 0);
+	KUNIT_EXPECT_PTR_EQ(fake, ptr_1234, ptr_1234);
+	KUNIT_EXPECT_PTR_NE(fake, ptr_1234, null_ptr);
+	KUNIT_EXPECT_NULL(fake, null_ptr);
+	KUNIT_EXPECT_NOT_NULL(fake, ptr_1234);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(fake, ptr_1234);
+	KUNIT_EXPECT_STREQ(fake, abc, "abc");
+	KUNIT_EXPECT_STREQ(fake, null_str, NULL);
+	KUNIT_EXPECT_STRNEQ(fake, abc, "abd");
+	KUNIT_EXPECT_STRNEQ(fake, abc, null_str);
+	KUNIT_EXPECT_MEMEQ(fake, mem_a, copy, sizeof(copy));
+	KUNIT_EXPECT_MEMNEQ(fake, mem_a, mem_b, sizeof(mem_b));
+	KUNIT_EXPECT_EQ_MSG(fake, three, 3, "never printed %d", 1);
+}
+
+static void pass_all_assertions(struct kunit *fake)
+{
+	u8 copy[4];
+
+	memcpy(copy, mem_a, sizeof(copy));
+	KUNIT_ASSERT_TRUE(fake, three == 3);
+	KUNIT_ASSERT_FALSE(fake, three != 3);
+	KUNIT_ASSERT_EQ(fake, three, 3);
+	KUNIT_ASSERT_NE(fake, three, 4);
+	KUNIT_ASSERT_LT(fake, three, 4);
+	KUNIT_ASSERT_LE(fake, three, 3);
+	KUNIT_ASSERT_GT(fake, three, 2);
+	KUNIT_ASSERT_GE(fake, three, 3);
+	KUNIT_ASSERT_PTR_EQ(fake, ptr_1234, ptr_1234);
+	KUNIT_ASSERT_PTR_NE(fake, ptr_1234, null_ptr);
+	KUNIT_ASSERT_NULL(fake, null_ptr);
+	KUNIT_ASSERT_NOT_NULL(fake, ptr_1234);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(fake, ptr_1234);
+	KUNIT_ASSERT_STREQ(fake, abc, "abc");
+	KUNIT_ASSERT_STRNEQ(fake, abc, "abd");
+	KUNIT_ASSERT_MEMEQ(fake, mem_a, copy, sizeof(copy));
+	KUNIT_ASSERT_MEMNEQ(fake, mem_a, mem_b, sizeof(mem_b));
+	check_reached_end = true;
+}
+
+static void pass_evaluates_once(struct kunit *fake)
+{
+	evaluations = 0;
+	KUNIT_EXPECT_EQ(fake, count_evaluation(3), count_evaluation(3));
+	KUNIT_EXPECT_TRUE(fake, count_evaluation(1));
+	KUNIT_ASSERT_GE(fake, count_evaluation(3), 0);
+}
+
+static void assert_test_passing_checks(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	check_reached_end = false;
+	kunit_run_fake(test, "fake", pass_all_expectations, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
+
+	kunit_run_fake(test, "fake", pass_all_assertions, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_FALSE(test, run.aborted);
+	KUNIT_EXPECT_TRUE(test, check_reached_end);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
+}
+
+static void assert_test_operands_evaluated_once(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", pass_evaluates_once, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_EQ(test, evaluations, 4);
+}
+
+static void fail_evaluates_once(struct kunit *fake)
+{
+	evaluations = 0;
+	KUNIT_EXPECT_EQ(fake, count_evaluation(3), count_evaluation(4));
+	KUNIT_EXPECT_FALSE(fake, count_evaluation(1));
+}
+
+static void assert_test_failing_operands_evaluated_once(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", fail_evaluates_once, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_EQ(test, evaluations, 3);
+}
+
+/* One check fails, the next passes: the case stays failed. */
+static void fail_then_pass(struct kunit *fake)
+{
+	KUNIT_EXPECT_EQ(fake, three, 4);
+	KUNIT_EXPECT_EQ(fake, three, 3);
+}
+
+static void assert_test_failure_is_sticky(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", fail_then_pass, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+}
+
+static struct kunit_case assert_test_cases[] = {
+	KUNIT_CASE_PARAM(assert_test_failing_check, failing_checks_gen_params),
+	KUNIT_CASE(assert_test_passing_checks),
+	KUNIT_CASE(assert_test_operands_evaluated_once),
+	KUNIT_CASE(assert_test_failing_operands_evaluated_once),
+	KUNIT_CASE(assert_test_failure_is_sticky),
+	{}
+};
+
+static struct kunit_suite assert_test_suite = {
+	.name = "kunit-assert",
+	.test_cases = assert_test_cases,
+};
+
+kunit_test_suites(&assert_test_suite);
+
+MODULE_LICENSE("GPL v2");
+MODULE_DESCRIPTION("Tests of KUnit's expectations and assertions");

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Explaining failed checks (see <kunit/assert.h>).
+ *
+ * A formatter writes lines relative to the case's diagnostics: its first
+ * line "Expected ...", the operands' values four spaces further in.
+ * kunit_do_failed_assertion() prints them under the "FAILED at" line.
+ */
+#include <kunit/assert.h>
+#include <kunit/string-stream.h>
+#include <kunit/test.h>
+
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+/* How many rows of 16 bytes a memory check shows of each side. */
+#define KUNIT_MEM_ROWS_SHOWN	8
+#define KUNIT_MEM_ROW_BYTES	16
+
+/* Appends the test writer's message, if there is one, as lines of its own. */
+static void kunit_assert_print_msg(const struct va_format *message,
+				   struct string_stream *stream)
+{
+	va_list args;
+
+	if (!message || !message->fmt)
+		return;
+	va_copy(args, *message->va);
+	string_stream_vadd(stream, message->fmt, args);
+	va_end(args);
+	string_stream_add(stream, "\n");
+}
+
+/**
+ * kunit_fail_assert_format() - explain KUNIT_FAIL(): the message alone
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_fail_assert_format(const struct kunit_assert *assert,
+			      const struct va_format *message,
+			      struct string_stream *stream)
+{
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_fail_assert_format);
+
+/**
+ * kunit_unary_assert_format() - explain a failed TRUE or FALSE check
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_unary_assert_format(const struct kunit_assert *assert,
+			       const struct va_format *message,
+			       struct string_stream *stream)
+{
+	const struct kunit_assert_site *site = assert->site;
+	bool wanted_true = strcmp(site->right_text, "true") == 0;
+
+	string_stream_add(stream, "Expected %s to be %s, but is %s\n", site->left_text,
+			  site->right_text, wanted_true ? "false" : "true");
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_unary_assert_format);
+
+/**
+ * kunit_ptr_not_err_assert_format() - explain a failed NOT_ERR_OR_NULL check
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
+				     const struct va_format *message,
+				     struct string_stream *stream)
+{
+	const void *ptr = (const void *)(uintptr_t)assert->left;
+
+	if (!ptr)
+		string_stream_add(stream, "Expected %s is not null, but is\n",
+				  assert->site->left_text);
+	else
+		string_stream_add(stream, "Expected %s is not error, but is: %ld\n",
+				  assert->site->left_text, PTR_ERR(ptr));
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_ptr_not_err_assert_format);
+
+/* The value as the operand's own type would print it. */
+static void kunit_format_int(char *buf, size_t size, u64 value, u8 flags)
+{
+	if (flags & KUNIT_OPERAND_SIGNED)
+		snprintf(buf, size, "%lld", (long long)value);
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)value);
+}
+
+/*
+ * Whether the operand's source text is just its value written out: "3",
+ * "-1", "0x10", "4096UL".  Such operands need no "x == value" line.
+ */
+static bool kunit_int_is_literal(const char *text, u64 value, u8 flags)
+{
+	size_t len = strlen(text);
+	unsigned long long parsed = 0;
+	const char *p = text;
+	char written[24];
+	bool negative;
+	unsigned int base = 10;
+
+	while (len && strchr("uUlL", text[len - 1]))
+		len--;
+	if (!len)
+		return false;
+
+	kunit_format_int(written, sizeof(written), value, flags);
+	if (strlen(written) == len && strncmp(written, text, len) == 0)
+		return true;
+
+	negative = *p == '-';
+	if (negative)
+		p++;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		base = 16;
+		p += 2;
+	}
+	if (p >= text + len)
+		return false;
+	for (; p < text + len; p++) {
+		unsigned int digit;
+
+		if (*p >= '0' && *p <= '9')
+			digit = *p - '0';
+		else if (base == 16 && *p >= 'a' && *p <= 'f')
+			digit = *p - 'a' + 10;
+		else if (base == 16 && *p >= 'A' && *p <= 'F')
+			digit = *p - 'A' + 10;
+		else
+			return false;
+		if (digit >= base)
+			return false;
+		parsed = parsed * base + digit;
+	}
+	if (negative)
+		parsed = -parsed;
+	return parsed == value;
+}
+
+static u64 kunit_int_mask(u8 size)
+{
+	return size && size < sizeof(u64) ? (1ULL << (size * 8)) - 1 : ~0ULL;
+}
+
+static void kunit_print_int_operand(struct string_stream *stream, const char *text,
+				    u64 value, u8 size, u8 flags)
+{
+	char written[24];
+
+	if (kunit_int_is_literal(text, value, flags))
+		return;
+	kunit_format_int(written, sizeof(written), value, flags);
+	string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s (0x%llx)\n", text, written,
+			  (unsigned long long)(value & kunit_int_mask(size)));
+}
+
+/**
+ * kunit_binary_assert_format() - explain a failed comparison of integers
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_binary_assert_format(const struct kunit_assert *assert,
+				const struct va_format *message,
+				struct string_stream *stream)
+{
+	const struct kunit_assert_site *site = assert->site;
+
+	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+			  site->operation, site->right_text);
+	kunit_print_int_operand(stream, site->left_text, assert->left, site->left_size,
+				site->left_flags);
+	kunit_print_int_operand(stream, site->right_text, assert->right, site->right_size,
+				site->right_flags);
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_binary_assert_format);
+
+/* Pointers print as the kernel's %px does: zero-padded hex, no "0x". */
+static void kunit_print_ptr_operand(struct string_stream *stream, const char *text,
+				    u64 value)
+{
+	if (value == 0 && strcmp(text, "NULL") == 0)
+		return;
+	string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %0*llx\n", text,
+			  (int)(2 * sizeof(void *)), (unsigned long long)value);
+}
+
+/**
+ * kunit_binary_ptr_assert_format() - explain a failed comparison of pointers
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
+				    const struct va_format *message,
+				    struct string_stream *stream)
+{
+	const struct kunit_assert_site *site = assert->site;
+
+	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+			  site->operation, site->right_text);
+	kunit_print_ptr_operand(stream, site->left_text, assert->left);
+	kunit_print_ptr_operand(stream, site->right_text, assert->right);
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_binary_ptr_assert_format);
+
+/* Whether @text is the string literal whose contents are @value. */
+static bool kunit_str_is_literal(const char *text, const char *value)
+{
+	size_t len = strlen(text);
+
+	if (!value)
+		return strcmp(text, "NULL") == 0;
+	return len >= 2 && text[0] == '"' && text[len - 1] == '"' &&
+	       strlen(value) == len - 2 && strncmp(text + 1, value, len - 2) == 0;
+}
+
+static void kunit_print_str_operand(struct string_stream *stream, const char *text,
+				    u64 value)
+{
+	const char *str = (const char *)(uintptr_t)value;
+
+	if (kunit_str_is_literal(text, str))
+		return;
+	if (str)
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == \"%s\"\n", text, str);
+	else
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == (null)\n", text);
+}
+
+/**
+ * kunit_binary_str_assert_format() - explain a failed comparison of strings
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_binary_str_assert_format(const struct kunit_assert *assert,
+				    const struct va_format *message,
+				    struct string_stream *stream)
+{
+	const struct kunit_assert_site *site = assert->site;
+
+	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+			  site->operation, site->right_text);
+	kunit_print_str_operand(stream, site->left_text, assert->left);
+	kunit_print_str_operand(stream, site->right_text, assert->right);
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_binary_str_assert_format);
+
+static bool kunit_mem_row_differs(const u8 *a, const u8 *b, size_t from, size_t to)
+{
+	return memcmp(a + from, b + from, to - from) != 0;
+}
+
+/*
+ * Prints rows of 16 bytes of @mine, each byte that differs from @theirs
+ * between < >.  Only rows with a difference are shown, or the first rows
+ * when the two are equal (a failed MEMNEQ).
+ */
+static void kunit_print_mem_rows(struct string_stream *stream, const u8 *mine,
+				 const u8 *theirs, size_t size, bool equal)
+{
+	unsigned int shown = 0;
+	size_t row, i, end;
+
+	for (row = 0; row < size; row += KUNIT_MEM_ROW_BYTES) {
+		end = min_t(size_t, row + KUNIT_MEM_ROW_BYTES, size);
+		if (!equal && !kunit_mem_row_differs(mine, theirs, row, end))
+			continue;
+		if (shown == KUNIT_MEM_ROWS_SHOWN) {
+			string_stream_add(stream, KUNIT_SUBTEST_INDENT "...\n");
+			return;
+		}
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%04zx:", row);
+		for (i = row; i < end; i++) {
+			if (mine[i] != theirs[i])
+				string_stream_add(stream, " <%02x>", mine[i]);
+			else
+				string_stream_add(stream, " %02x", mine[i]);
+		}
+		string_stream_add(stream, "\n");
+		shown++;
+	}
+}
+
+/**
+ * kunit_mem_assert_format() - explain a failed comparison of memory
+ * @assert: the failed check.
+ * @message: the message, or NULL.
+ * @stream: where to write.
+ */
+void kunit_mem_assert_format(const struct kunit_assert *assert,
+			     const struct va_format *message,
+			     struct string_stream *stream)
+{
+	const struct kunit_assert_site *site = assert->site;
+	const u8 *left = (const u8 *)(uintptr_t)assert->left;
+	const u8 *right = (const u8 *)(uintptr_t)assert->right;
+
+	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+			  site->operation, site->right_text);
+	if (!left || !right) {
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s\n", site->left_text,
+				  left ? "(not null)" : "(null)");
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s\n", site->right_text,
+				  right ? "(not null)" : "(null)");
+	} else {
+		bool equal = memcmp(left, right, assert->size) == 0;
+
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s ==\n", site->left_text);
+		kunit_print_mem_rows(stream, left, right, assert->size, equal);
+		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s ==\n", site->right_text);
+		kunit_print_mem_rows(stream, right, left, assert->size, equal);
+	}
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_mem_assert_format);
+
+/**
+ * kunit_do_failed_assertion() - report a failed check and fail the case
+ * @test: the running test.
+ * @assert: the check, with its operands' values.
+ * @fmt: the test writer's printf-style message, or NULL.
+ * @...: arguments for @fmt.
+ *
+ * Called out of line by the check macros only when a check fails.  An
+ * assertion's caller then ends the case.
+ */
+void kunit_do_failed_assertion(struct kunit *test, const struct kunit_assert *assert,
+			       const char *fmt, ...)
+{
+	const struct kunit_assert_site *site = assert->site;
+	struct string_stream *stream;
+	struct va_format message;
+	va_list args;
+	char *text;
+
+	kunit_set_failure(test);
+	kunit_err(test, "%s FAILED at %s:%d",
+		  site->type == KUNIT_ASSERTION ? "ASSERTION" : "EXPECTATION",
+		  site->file, site->line);
+
+	stream = new_string_stream();
+	if (!stream) {
+		kunit_err(test, "(no memory to describe the failure)");
+		return;
+	}
+	va_start(args, fmt);
+	message.fmt = fmt;
+	message.va = &args;
+	site->format(assert, fmt ? &message : NULL, stream);
+	va_end(args);
+
+	text = string_stream_get_string(stream);
+	if (text && text[0])
+		kunit_log(KERN_ERR, test, KUNIT_SUBTEST_INDENT "%s", text);
+	else if (!text)
+		kunit_err(test, "(no memory to describe the failure)");
+	kfree(text);
+	string_stream_put(stream);
+}
+EXPORT_SYMBOL_GPL(kunit_do_failed_assertion);

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit's executor: finds the registered suites, filters them, and runs
+ * or lists them as one KTAP document.
+ *
+ * In the kernel it runs the built-in suites at boot, from
+ * kunit_run_all_tests(), and the suites of each module as the module
+ * loads.  In userspace, the program's main() runs it in a supervised
+ * child process (tools/testing/selftests/kunit/user).
+ */
+#include <kunit/executor.h>
+#include <kunit/progress.h>
+#include <kunit/test.h>
+
+#include <linux/glob.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+static char *filter_glob_param;
+module_param_named(filter_glob, filter_glob_param, charp, 0);
+MODULE_PARM_DESC(filter_glob,
+		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
+
+static char *action_param;
+module_param_named(action, action_param, charp, 0);
+MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
+
+/**
+ * kunit_builtin_suites() - the suites registered in this image
+ *
+ * Return: the kernel's built-in suites, or a userspace program's suites.
+ */
+struct kunit_suite_set kunit_builtin_suites(void)
+{
+	struct kunit_suite_set set = {
+		.start = KUNIT_BUILTIN_SUITES_START,
+		.end = KUNIT_BUILTIN_SUITES_END,
+	};
+
+	if (!set.start || !set.end)
+		set.start = set.end = NULL;
+	return set;
+}
+EXPORT_SYMBOL_GPL(kunit_builtin_suites);
+
+/* Whether @pattern has a '[' without its ']'. */
+static bool kunit_glob_has_open_bracket(const char *pattern, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (pattern[i] != '[')
+			continue;
+		/* A ']' right after '[' or "[!" belongs to the set. */
+		i++;
+		if (i < len && pattern[i] == '!')
+			i++;
+		if (i < len && pattern[i] == ']')
+			i++;
+		while (i < len && pattern[i] != ']')
+			i++;
+		if (i >= len)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * kunit_filter_glob_check() - tell whether a filter glob is well formed
+ * @glob: "suite_glob" or "suite_glob.case_glob".
+ *
+ * Return: NULL if @glob is well formed, otherwise what is wrong with it.
+ */
+const char *kunit_filter_glob_check(const char *glob)
+{
+	const char *dot;
+
+	if (!glob || !*glob)
+		return "the filter is empty";
+	dot = strchr(glob, '.');
+	if (dot == glob)
+		return "the suite part, before the '.', is empty";
+	if (dot && !dot[1])
+		return "the case part, after the '.', is empty";
+	if (kunit_glob_has_open_bracket(glob, dot ? (size_t)(dot - glob) : strlen(glob)) ||
+	    (dot && kunit_glob_has_open_bracket(dot + 1, strlen(dot + 1))))
+		return "a '[' has no matching ']'";
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(kunit_filter_glob_check);
+
+/* A copy of @suite that keeps only the cases matching @case_glob. */
+static struct kunit_suite *kunit_filter_cases(const struct kunit_suite *suite,
+					      const char *case_glob)
+{
+	struct kunit_case *test_case, *kept;
+	struct kunit_suite *copy;
+	size_t count = 0;
+
+	kunit_suite_for_each_test_case(suite, test_case)
+		if (glob_match(case_glob, test_case->name))
+			count++;
+	if (!count)
+		return NULL;
+
+	copy = kmemdup(suite, sizeof(*suite), GFP_KERNEL);
+	kept = kcalloc(count + 1, sizeof(*kept), GFP_KERNEL);
+	if (!copy || !kept) {
+		kfree(copy);
+		kfree(kept);
+		return ERR_PTR(-ENOMEM);
+	}
+	count = 0;
+	kunit_suite_for_each_test_case(suite, test_case)
+		if (glob_match(case_glob, test_case->name))
+			kept[count++] = *test_case;
+	copy->test_cases = kept;
+	return copy;
+}
+
+/**
+ * kunit_filter_suites() - the suites and cases that match a filter glob
+ * @set: the suites to choose from.
+ * @glob: "suite_glob" or "suite_glob.case_glob"; see kunit_filter_glob_check().
+ * @err: set to 0, or to a negative error when the result is empty because
+ *	 of one: -EINVAL for a malformed @glob, -ENOMEM.
+ *
+ * Return: a new set to free with kunit_free_suite_set().  Its suites are
+ * copies, each with the matching cases only.
+ */
+struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
+					   const char *glob, int *err)
+{
+	struct kunit_suite_set result = { NULL, NULL };
+	struct kunit_suite * const *suite;
+	struct kunit_suite **chosen;
+	const char *dot, *case_glob;
+	char *suite_glob;
+	size_t count = 0;
+
+	*err = 0;
+	if (kunit_filter_glob_check(glob)) {
+		*err = -EINVAL;
+		return result;
+	}
+	dot = strchr(glob, '.');
+	suite_glob = kstrndup(glob, dot ? (size_t)(dot - glob) : strlen(glob), GFP_KERNEL);
+	case_glob = dot ? dot + 1 : "*";
+	chosen = kcalloc(set->end - set->start + 1, sizeof(*chosen), GFP_KERNEL);
+	if (!suite_glob || !chosen) {
+		*err = -ENOMEM;
+		goto out;
+	}
+
+	for (suite = set->start; suite < set->end; suite++) {
+		struct kunit_suite *copy;
+
+		if (!glob_match(suite_glob, (*suite)->name))
+			continue;
+		copy = kunit_filter_cases(*suite, case_glob);
+		if (IS_ERR(copy)) {
+			*err = PTR_ERR(copy);
+			break;
+		}
+		if (copy)
+			chosen[count++] = copy;
+	}
+
+	result.start = chosen;
+	result.end = chosen + count;
+	if (*err) {
+		kunit_free_suite_set(result);
+		result.start = result.end = NULL;
+	}
+	chosen = NULL;
+out:
+	kfree(suite_glob);
+	kfree(chosen);
+	return result;
+}
+EXPORT_SYMBOL_GPL(kunit_filter_suites);
+
+/**
+ * kunit_free_suite_set() - free a set made by kunit_filter_suites()
+ * @set: the set.
+ */
+void kunit_free_suite_set(struct kunit_suite_set set)
+{
+	struct kunit_suite * const *suite;
+
+	for (suite = set.start; suite < set.end; suite++) {
+		kfree((*suite)->test_cases);
+		kfree(*suite);
+	}
+	kfree(set.start);
+}
+EXPORT_SYMBOL_GPL(kunit_free_suite_set);
+
+/**
+ * kunit_exec_list_tests() - print the names of the cases of a set
+ * @set: the suites.
+ *
+ * One "suite.case" per line, after a KTAP version line, as
+ * kunit.action=list prints them.
+ */
+void kunit_exec_list_tests(const struct kunit_suite_set *set)
+{
+	struct kunit_suite * const *suite;
+	struct kunit_case *test_case;
+	struct kunit_log console = { };
+
+	kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
+	for (suite = set->start; suite < set->end; suite++)
+		kunit_suite_for_each_test_case(*suite, test_case)
+			kunit_log_printf(&console, KERN_INFO, "%.*s.%s",
+					 (int)sizeof((*suite)->name), (*suite)->name,
+					 test_case->name);
+}
+EXPORT_SYMBOL_GPL(kunit_exec_list_tests);
+
+/* Warns, in the KTAP output, about suites that share a name. */
+static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
+				       struct kunit_log *console)
+{
+	struct kunit_suite * const *suite, * const *other;
+
+	for (suite = set->start; suite < set->end; suite++) {
+		for (other = set->start; other < suite; other++)
+			if (!strncmp((*other)->name, (*suite)->name, sizeof((*suite)->name)))
+				break;
+		if (other < suite)
+			kunit_log_printf(console, KERN_WARNING,
+					 "# warning: more than one suite is named %.*s",
+					 (int)sizeof((*suite)->name), (*suite)->name);
+	}
+}
+
+/**
+ * kunit_exec_run_tests() - run a set of suites as one KTAP document
+ * @set: the suites.
+ * @progress: where the run stands; a run being resumed after its process
+ *	      died skips the header and the suites already done.
+ */
+void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progress *progress)
+{
+	size_t num_suites = set->end - set->start;
+	struct kunit_log console = { };
+
+	if (!progress->resume) {
+		kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
+		kunit_log_printf(&console, KERN_INFO, "1..%zu", num_suites);
+		kunit_warn_duplicate_names(set, &console);
+		progress->suite_index = 0;
+		memset(&progress->run_stats, 0, sizeof(progress->run_stats));
+	}
+	for (; progress->suite_index < num_suites; progress->suite_index++)
+		__kunit_run_suite(set->start[progress->suite_index],
+				  progress->suite_index + 1, progress);
+}
+EXPORT_SYMBOL_GPL(kunit_exec_run_tests);
+
+/**
+ * kunit_executor_run() - run or list the registered suites
+ * @filter_glob: NULL or "", or "suite_glob[.case_glob]".
+ * @action: NULL or "run" to run the suites, "list" to list the cases.
+ * @progress: where the run stands; see &struct kunit_progress.
+ *
+ * Errors are printed as "kunit executor: ..." lines, which kunit.py reports.
+ *
+ * Return: 0, or -EINVAL for a bad filter or action, -ENOMEM.
+ */
+int kunit_executor_run(const char *filter_glob, const char *action,
+		       struct kunit_progress *progress)
+{
+	struct kunit_suite_set set = kunit_builtin_suites();
+	struct kunit_log console = { };
+	const char *problem;
+	int err = 0;
+
+	if (action && strcmp(action, "run") && strcmp(action, "list")) {
+		kunit_log_printf(&console, KERN_ERR,
+				 "kunit executor: unknown action '%s': use run or list", action);
+		return -EINVAL;
+	}
+	if (filter_glob && *filter_glob) {
+		problem = kunit_filter_glob_check(filter_glob);
+		if (problem) {
+			kunit_log_printf(&console, KERN_ERR,
+					 "kunit executor: bad filter '%s': %s", filter_glob, problem);
+			return -EINVAL;
+		}
+		set = kunit_filter_suites(&set, filter_glob, &err);
+		if (err) {
+			kunit_log_printf(&console, KERN_ERR,
+					 "kunit executor: cannot filter suites: error %d", err);
+			return err;
+		}
+	}
+
+	if (action && !strcmp(action, "list"))
+		kunit_exec_list_tests(&set);
+	else
+		kunit_exec_run_tests(&set, progress);
+
+	if (filter_glob && *filter_glob)
+		kunit_free_suite_set(set);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_executor_run);
+
+#if IS_BUILTIN(CONFIG_KUNIT)
+/**
+ * kunit_run_all_tests() - run the built-in suites, as the kernel does at boot
+ *
+ * Honours the kunit.enable, kunit.filter_glob and kunit.action parameters.
+ *
+ * Return: 0, or a negative error from kunit_executor_run().
+ */
+int kunit_run_all_tests(void)
+{
+	struct kunit_progress local = { .phase = KUNIT_PHASE_IDLE };
+	struct kunit_progress *progress = kunit_platform_progress();
+
+	if (!kunit_enabled()) {
+		pr_info("kunit: disabled\n");
+		return 0;
+	}
+	return kunit_executor_run(filter_glob_param, action_param, progress ?: &local);
+}
+#endif

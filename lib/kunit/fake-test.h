@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * For KUnit's own tests: run test code against a fake test case whose
+ * output is captured instead of printed, and see how it ended.
+ */
+#ifndef _KUNIT_FAKE_TEST_H
+#define _KUNIT_FAKE_TEST_H
+
+#include <kunit/string-stream.h>
+#include <kunit/test.h>
+#include <kunit/try-catch.h>
+
+/**
+ * struct kunit_fake_run - how a fake test case ended
+ * @fake: the fake test, as the code left it.
+ * @aborted: the code was stopped early, by an assertion or a skip.
+ * @output: the lines it printed; freed when the real case ends.
+ */
+struct kunit_fake_run {
+	struct kunit fake;
+	bool aborted;
+	char *output;
+};
+
+struct kunit_fake_call {
+	void (*code)(struct kunit *fake);
+	struct kunit *fake;
+};
+
+static inline void kunit_fake_call(void *data)
+{
+	struct kunit_fake_call *call = data;
+
+	kunit_platform_set_current_test(call->fake);
+	call->code(call->fake);
+}
+
+/**
+ * kunit_run_fake() - run @code against a fake test case named @name
+ * @test: the real test; owns the captured output.
+ * @name: the fake case's name, as it appears in its output.
+ * @code: the code to run, given the fake test.
+ * @run: where to put the outcome.
+ *
+ * The fake's resources are cleaned up afterwards, as KUnit would.
+ */
+static inline void kunit_run_fake(struct kunit *test, const char *name,
+				  void (*code)(struct kunit *fake), struct kunit_fake_run *run)
+{
+	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	struct kunit *outer = kunit_platform_current_test();
+	struct kunit_fake_call call = { .code = code, .fake = &run->fake };
+	char *text;
+
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	kunit_init_test(&run->fake, name, log);
+	run->fake.log.quiet = true;
+	kunit_try_catch_init(&run->fake.try_catch, &run->fake, kunit_fake_call, NULL);
+	kunit_try_catch_run(&run->fake.try_catch, &call);
+	kunit_platform_set_current_test(outer);
+	run->aborted = kunit_try_catch_get_result(&run->fake.try_catch) == -EINTR;
+	kunit_cleanup(&run->fake);
+
+	text = string_stream_get_string(log);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	run->output = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
+	if (run->output)
+		strscpy(run->output, text, strlen(text) + 1);
+	kfree(text);
+	KUNIT_ASSERT_NOT_NULL(test, run->output);
+}
+
+#endif /* _KUNIT_FAKE_TEST_H */

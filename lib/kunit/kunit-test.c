@@ -1,0 +1,982 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit's tests of itself: test status, logging, stopping a case,
+ * test-managed resources, and the runner's KTAP output, including what it
+ * prints when a run resumes after its process died.
+ */
+#include <kunit/progress.h>
+#include <kunit/resource.h>
+#include <kunit/string-stream.h>
+#include <kunit/test-bug.h>
+#include <kunit/test.h>
+#include <kunit/try-catch.h>
+
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/string.h>
+
+#include "fake-test.h"
+
+static bool reached_end;
+
+/* Status */
+
+static void do_nothing(struct kunit *fake)
+{
+	reached_end = true;
+}
+
+static void status_test_starts_successful(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", do_nothing, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_FALSE(test, run.aborted);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
+}
+
+static void set_failure(struct kunit *fake)
+{
+	kunit_set_failure(fake);
+	reached_end = true;
+}
+
+static void status_test_set_failure_is_silent(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	reached_end = false;
+	kunit_run_fake(test, "fake", set_failure, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_TRUE(test, reached_end);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
+}
+
+static void mark_skipped(struct kunit *fake)
+{
+	kunit_mark_skipped(fake, "no %s here", "hardware");
+	reached_end = true;
+}
+
+static void status_test_mark_skipped_goes_on(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	reached_end = false;
+	kunit_run_fake(test, "fake", mark_skipped, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
+	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "no hardware here");
+	KUNIT_EXPECT_TRUE(test, reached_end);
+	KUNIT_EXPECT_FALSE(test, run.aborted);
+}
+
+static void skip(struct kunit *fake)
+{
+	kunit_skip(fake, "skipped at %d", 1);
+	reached_end = true;
+}
+
+static void status_test_skip_stops(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	reached_end = false;
+	kunit_run_fake(test, "fake", skip, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
+	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "skipped at 1");
+	KUNIT_EXPECT_TRUE(test, run.aborted);
+	KUNIT_EXPECT_FALSE(test, reached_end);
+}
+
+static void fail_then_skip(struct kunit *fake)
+{
+	kunit_set_failure(fake);
+	kunit_skip(fake, "too late");
+}
+
+static void status_test_failure_outlives_skip(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", fail_then_skip, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+}
+
+static void skip_without_reason(struct kunit *fake)
+{
+	kunit_mark_skipped(fake, NULL);
+}
+
+static void status_test_skip_without_reason(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", skip_without_reason, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
+	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "");
+}
+
+static int fail_current_line;
+
+static void fail_current(struct kunit *fake)
+{
+	fail_current_line = __LINE__; kunit_fail_current_test("sanitizer says %d", 3);
+}
+
+static void status_test_fail_current_test(struct kunit *test)
+{
+	struct kunit_fake_run run;
+	char expected[256];
+
+	kunit_run_fake(test, "fake", fail_current, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	snprintf(expected, sizeof(expected), "    # fake: %s:%d: sanitizer says 3\n", __FILE__,
+		 fail_current_line);
+	KUNIT_EXPECT_STREQ(test, run.output, expected);
+}
+
+static void status_test_fail_current_test_outside_a_case(struct kunit *test)
+{
+	kunit_platform_set_current_test(NULL);
+	kunit_fail_current_test("nobody to fail");
+	kunit_platform_set_current_test(test);
+	KUNIT_EXPECT_EQ(test, test->status, KUNIT_SUCCESS);
+}
+
+static struct kunit_case status_test_cases[] = {
+	KUNIT_CASE(status_test_starts_successful),
+	KUNIT_CASE(status_test_set_failure_is_silent),
+	KUNIT_CASE(status_test_mark_skipped_goes_on),
+	KUNIT_CASE(status_test_skip_stops),
+	KUNIT_CASE(status_test_failure_outlives_skip),
+	KUNIT_CASE(status_test_skip_without_reason),
+	KUNIT_CASE(status_test_fail_current_test),
+	KUNIT_CASE(status_test_fail_current_test_outside_a_case),
+	{}
+};
+
+static struct kunit_suite status_test_suite = {
+	.name = "kunit-status",
+	.test_cases = status_test_cases,
+};
+
+/* Logging */
+
+static void log_lines(struct kunit *fake)
+{
+	kunit_info(fake, "info %d", 1);
+	kunit_warn(fake, "warn %s", "two");
+	kunit_err(fake, "err\n");
+	kunit_info(fake, "first\nsecond\n");
+	kunit_log(KERN_INFO, fake, "  raw %c", 'x');
+}
+
+static void log_test_lines(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", log_lines, &run);
+	KUNIT_EXPECT_STREQ(test, run.output,
+			   "    # fake: info 1\n"
+			   "    # fake: warn two\n"
+			   "    # fake: err\n"
+			   "    # fake: first\n"
+			   "    second\n"
+			   "  raw x\n");
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+}
+
+static char long_text[5000];
+
+static void log_long_line(struct kunit *fake)
+{
+	kunit_info(fake, "%s", long_text);
+}
+
+static void log_test_long_line_is_whole(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	memset(long_text, 'x', sizeof(long_text) - 1);
+	long_text[sizeof(long_text) - 1] = '\0';
+	kunit_run_fake(test, "fake", log_long_line, &run);
+	KUNIT_EXPECT_EQ(test, strlen(run.output), strlen("    # fake: \n") + sizeof(long_text) - 1);
+	KUNIT_EXPECT_EQ(test, strspn(run.output + strlen("    # fake: "), "x"),
+			sizeof(long_text) - 1);
+}
+
+static void log_null_argument(struct kunit *fake)
+{
+	/* NULL at run time, which the compiler cannot see. */
+	const char *nothing = fake->priv;
+
+	kunit_info(fake, "value: %s", nothing);
+}
+
+static void log_test_null_argument(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", log_null_argument, &run);
+	KUNIT_EXPECT_STREQ(test, run.output, "    # fake: value: (null)\n");
+}
+
+static struct kunit_case log_test_cases[] = {
+	KUNIT_CASE(log_test_lines),
+	KUNIT_CASE(log_test_long_line_is_whole),
+	KUNIT_CASE(log_test_null_argument),
+	{}
+};
+
+static struct kunit_suite log_test_suite = {
+	.name = "kunit-log",
+	.test_cases = log_test_cases,
+};
+
+/* Stopping a case: kunit_try_catch */
+
+struct try_catch_record {
+	struct kunit_try_catch try_catch;
+	bool tried_to_end;
+	bool caught;
+};
+
+static void try_and_return(void *data)
+{
+	struct try_catch_record *record = data;
+
+	record->tried_to_end = true;
+}
+
+static void try_and_throw(void *data)
+{
+	struct try_catch_record *record = data;
+
+	kunit_try_catch_throw(&record->try_catch);
+	record->tried_to_end = true;
+}
+
+static void catch_it(void *data)
+{
+	struct try_catch_record *record = data;
+
+	record->caught = true;
+}
+
+static void try_catch_test_return(struct kunit *test)
+{
+	struct try_catch_record record = { };
+
+	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it);
+	kunit_try_catch_run(&record.try_catch, &record);
+	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), 0);
+	KUNIT_EXPECT_TRUE(test, record.tried_to_end);
+	KUNIT_EXPECT_FALSE(test, record.caught);
+}
+
+static void try_catch_test_throw(struct kunit *test)
+{
+	struct try_catch_record record = { };
+
+	kunit_try_catch_init(&record.try_catch, test, try_and_throw, catch_it);
+	kunit_try_catch_run(&record.try_catch, &record);
+	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), -EINTR);
+	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
+	KUNIT_EXPECT_TRUE(test, record.caught);
+}
+
+static void try_catch_test_throw_without_catch(struct kunit *test)
+{
+	struct try_catch_record record = { };
+
+	kunit_try_catch_init(&record.try_catch, test, try_and_throw, NULL);
+	kunit_try_catch_run(&record.try_catch, &record);
+	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), -EINTR);
+	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
+}
+
+static struct kunit_case try_catch_test_cases[] = {
+	KUNIT_CASE(try_catch_test_return),
+	KUNIT_CASE(try_catch_test_throw),
+	KUNIT_CASE(try_catch_test_throw_without_catch),
+	{}
+};
+
+static struct kunit_suite try_catch_test_suite = {
+	.name = "kunit-try-catch",
+	.test_cases = try_catch_test_cases,
+};
+
+/* Resources */
+
+#define MAX_EVENTS 8
+
+/* What the fake resources saw happen, in order. */
+struct resource_events {
+	int freed[MAX_EVENTS];
+	int num_freed;
+	int inits;
+};
+
+static struct resource_events events;
+
+struct counted {
+	int id;
+};
+
+static int counted_init(struct kunit_resource *res, void *context)
+{
+	struct counted *counted = kzalloc(sizeof(*counted), GFP_KERNEL);
+
+	if (!counted)
+		return -ENOMEM;
+	counted->id = *(int *)context;
+	res->data = counted;
+	events.inits++;
+	return 0;
+}
+
+static void counted_free(struct kunit_resource *res)
+{
+	struct counted *counted = res->data;
+
+	if (events.num_freed < MAX_EVENTS)
+		events.freed[events.num_freed++] = counted->id;
+	kfree(counted);
+}
+
+static int failing_init(struct kunit_resource *res, void *context)
+{
+	return -EIO;
+}
+
+static void noted_free(struct kunit_resource *res)
+{
+	if (events.num_freed < MAX_EVENTS)
+		events.freed[events.num_freed++] = (int)(uintptr_t)res->data;
+}
+
+static int resource_test_init(struct kunit *test)
+{
+	memset(&events, 0, sizeof(events));
+	return 0;
+}
+
+static void resource_test_alloc_and_cleanup(struct kunit *test)
+{
+	struct kunit fake;
+	struct counted *counted;
+	int id = 7;
+
+	kunit_init_test(&fake, "fake", NULL);
+	counted = kunit_alloc_resource(&fake, counted_init, counted_free, GFP_KERNEL, &id);
+	KUNIT_ASSERT_NOT_NULL(test, counted);
+	KUNIT_EXPECT_EQ(test, counted->id, 7);
+	KUNIT_EXPECT_EQ(test, events.inits, 1);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 0);
+
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 7);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+}
+
+static void resource_test_freed_newest_first(struct kunit *test)
+{
+	struct kunit fake;
+	int id;
+
+	kunit_init_test(&fake, "fake", NULL);
+	for (id = 1; id <= 3; id++)
+		KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(&fake, counted_init, counted_free,
+								 GFP_KERNEL, &id));
+	kunit_cleanup(&fake);
+	KUNIT_ASSERT_EQ(test, events.num_freed, 3);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 3);
+	KUNIT_EXPECT_EQ(test, events.freed[1], 2);
+	KUNIT_EXPECT_EQ(test, events.freed[2], 1);
+}
+
+static void resource_test_failed_init_adds_nothing(struct kunit *test)
+{
+	struct kunit fake;
+
+	kunit_init_test(&fake, "fake", NULL);
+	KUNIT_EXPECT_NULL(test, kunit_alloc_resource(&fake, failing_init, counted_free,
+						     GFP_KERNEL, NULL));
+	KUNIT_EXPECT_NULL(test, kunit_alloc_and_get_resource(&fake, failing_init, counted_free,
+							     GFP_KERNEL, NULL));
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 0);
+}
+
+static void resource_test_add_caller_owned(struct kunit *test)
+{
+	struct kunit_resource res = { };
+	struct kunit fake;
+
+	kunit_init_test(&fake, "fake", NULL);
+	KUNIT_ASSERT_EQ(test, kunit_add_resource(&fake, NULL, noted_free, &res, (void *)5), 0);
+	KUNIT_EXPECT_PTR_EQ(test, res.data, (void *)5);
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 5);
+}
+
+static void resource_test_named(struct kunit *test)
+{
+	struct kunit_resource first = { }, second = { }, *found;
+	struct kunit fake;
+
+	kunit_init_test(&fake, "fake", NULL);
+	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &first,
+							"status", (void *)1), 0);
+	KUNIT_EXPECT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &second,
+							"status", (void *)2), -EEXIST);
+	KUNIT_EXPECT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &second,
+							NULL, (void *)2), -EINVAL);
+
+	found = kunit_find_named_resource(&fake, "status");
+	KUNIT_ASSERT_PTR_EQ(test, found, &first);
+	KUNIT_EXPECT_PTR_EQ(test, found->data, (void *)1);
+	kunit_put_resource(found);
+	KUNIT_EXPECT_NULL(test, kunit_find_named_resource(&fake, "other"));
+
+	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(&fake, "status"), 0);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(&fake, "status"), -ENOENT);
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+}
+
+static void resource_test_find_holds_a_reference(struct kunit *test)
+{
+	struct kunit_resource *res, *found;
+	struct kunit fake;
+	int id = 9;
+
+	kunit_init_test(&fake, "fake", NULL);
+	res = kunit_alloc_and_get_resource(&fake, counted_init, counted_free, GFP_KERNEL, &id);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	found = kunit_find_resource(&fake, kunit_resource_instance_match, res->data);
+	KUNIT_EXPECT_PTR_EQ(test, found, res);
+
+	/* Off the list, still held twice: not freed. */
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 0);
+	kunit_put_resource(found);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 0);
+	kunit_put_resource(res);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+}
+
+static void resource_test_remove(struct kunit *test)
+{
+	struct kunit_resource *res;
+	struct kunit fake;
+	int id = 4;
+
+	kunit_init_test(&fake, "fake", NULL);
+	res = kunit_alloc_and_get_resource(&fake, counted_init, counted_free, GFP_KERNEL, &id);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	kunit_remove_resource(&fake, res);
+	kunit_remove_resource(&fake, res);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+	KUNIT_EXPECT_EQ(test, events.num_freed, 0);
+	kunit_put_resource(res);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+}
+
+static void resource_test_kmalloc(struct kunit *test)
+{
+	struct kunit fake;
+	u8 *zeroed;
+	int *array;
+	size_t i;
+
+	kunit_init_test(&fake, "fake", NULL);
+	zeroed = kunit_kzalloc(&fake, 64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, zeroed);
+	for (i = 0; i < 64; i++)
+		KUNIT_ASSERT_EQ(test, zeroed[i], 0);
+
+	array = kunit_kcalloc(&fake, 16, sizeof(*array), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, array);
+	for (i = 0; i < 16; i++)
+		KUNIT_ASSERT_EQ(test, array[i], 0);
+
+	KUNIT_EXPECT_NOT_NULL(test, kunit_kmalloc(&fake, 10, GFP_KERNEL));
+	KUNIT_EXPECT_NOT_NULL(test, kunit_kmalloc_array(&fake, 3, 5, GFP_KERNEL));
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&fake.resources), 4);
+
+	kunit_kfree(&fake, zeroed);
+	kunit_kfree(&fake, NULL);
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&fake.resources), 3);
+	KUNIT_EXPECT_EQ(test, fake.status, KUNIT_SUCCESS);
+
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+}
+
+static void resource_test_kmalloc_overflow(struct kunit *test)
+{
+	struct kunit fake;
+
+	kunit_init_test(&fake, "fake", NULL);
+	KUNIT_EXPECT_NULL(test, kunit_kmalloc_array(&fake, SIZE_MAX / 2, 4, GFP_KERNEL));
+	KUNIT_EXPECT_NULL(test, kunit_kcalloc(&fake, SIZE_MAX / 2, 4, GFP_KERNEL));
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+}
+
+static int not_managed;
+
+static void kfree_foreign(struct kunit *fake)
+{
+	kunit_kfree(fake, &not_managed);
+}
+
+static void resource_test_kfree_foreign_fails(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", kfree_foreign, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(run.output,
+					   "was not allocated by this test, or is already freed"));
+}
+
+static struct kunit_case resource_test_cases[] = {
+	KUNIT_CASE(resource_test_alloc_and_cleanup),
+	KUNIT_CASE(resource_test_freed_newest_first),
+	KUNIT_CASE(resource_test_failed_init_adds_nothing),
+	KUNIT_CASE(resource_test_add_caller_owned),
+	KUNIT_CASE(resource_test_named),
+	KUNIT_CASE(resource_test_find_holds_a_reference),
+	KUNIT_CASE(resource_test_remove),
+	KUNIT_CASE(resource_test_kmalloc),
+	KUNIT_CASE(resource_test_kmalloc_overflow),
+	KUNIT_CASE(resource_test_kfree_foreign_fails),
+	{}
+};
+
+static struct kunit_suite resource_test_suite = {
+	.name = "kunit-resource",
+	.init = resource_test_init,
+	.test_cases = resource_test_cases,
+};
+
+/* The runner, on suites of its own whose output is captured */
+
+/* Calls made into the fake suites, in order, as letters. */
+static char calls[64];
+
+static void note_call(char call)
+{
+	size_t len = strlen(calls);
+
+	if (len + 1 < sizeof(calls)) {
+		calls[len] = call;
+		calls[len + 1] = '\0';
+	}
+}
+
+static int fake_suite_init(struct kunit_suite *suite)
+{
+	note_call('S');
+	return 0;
+}
+
+static void fake_suite_exit(struct kunit_suite *suite)
+{
+	note_call('s');
+}
+
+static int fake_init(struct kunit *test)
+{
+	note_call('I');
+	return 0;
+}
+
+static void fake_exit(struct kunit *test)
+{
+	note_call('E');
+}
+
+static void fake_passes(struct kunit *test)
+{
+	note_call('p');
+	KUNIT_EXPECT_EQ(test, 1, 1);
+}
+
+static void fake_fails(struct kunit *test)
+{
+	note_call('f');
+	kunit_set_failure(test);
+}
+
+static int fake_assert_line;
+
+static void fake_asserts(struct kunit *test)
+{
+	note_call('a');
+	kunit_alloc_resource(test, NULL, noted_free, GFP_KERNEL, (void *)11);
+	fake_assert_line = __LINE__; KUNIT_ASSERT_FAILURE(test, "stop");
+	note_call('!');
+}
+
+static void fake_skips(struct kunit *test)
+{
+	note_call('k');
+	kunit_skip(test, "not today");
+}
+
+static const int fake_params[] = { 10, 20, 30 };
+
+static void fake_param_desc(const int *param, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "value %d", *param);
+}
+
+KUNIT_ARRAY_PARAM(fake_params, fake_params, fake_param_desc);
+KUNIT_ARRAY_PARAM(fake_plain_params, fake_params, NULL);
+
+static void fake_param_case(struct kunit *test)
+{
+	const int *param = test->param_value;
+
+	note_call('0' + *param / 10);
+	if (*param == 20)
+		kunit_set_failure(test);
+}
+
+static void fake_param_skips(struct kunit *test)
+{
+	kunit_skip(test, "every one");
+}
+
+static struct kunit_case fake_cases[] = {
+	KUNIT_CASE(fake_passes),
+	KUNIT_CASE(fake_fails),
+	KUNIT_CASE(fake_asserts),
+	KUNIT_CASE(fake_skips),
+	{}
+};
+
+static struct kunit_suite fake_suite = {
+	.name = "fake",
+	.suite_init = fake_suite_init,
+	.suite_exit = fake_suite_exit,
+	.init = fake_init,
+	.exit = fake_exit,
+	.test_cases = fake_cases,
+};
+
+static struct kunit_case fake_param_cases[] = {
+	KUNIT_CASE_PARAM(fake_param_case, fake_params_gen_params),
+	KUNIT_CASE_PARAM(fake_param_case, fake_plain_params_gen_params),
+	KUNIT_CASE_PARAM(fake_param_skips, fake_params_gen_params),
+	{}
+};
+
+static struct kunit_suite fake_param_suite = {
+	.name = "fake-params",
+	.test_cases = fake_param_cases,
+};
+
+static int fake_suite_init_fails(struct kunit_suite *suite)
+{
+	return -EIO;
+}
+
+static struct kunit_suite fake_broken_suite = {
+	.name = "fake-broken",
+	.suite_init = fake_suite_init_fails,
+	.test_cases = fake_cases,
+};
+
+static int fake_init_fails(struct kunit *test)
+{
+	return -EINVAL;
+}
+
+static struct kunit_case fake_one_case[] = {
+	KUNIT_CASE(fake_passes),
+	{}
+};
+
+static struct kunit_suite fake_init_fails_suite = {
+	.name = "fake-init-fails",
+	.init = fake_init_fails,
+	.exit = fake_exit,
+	.test_cases = fake_one_case,
+};
+
+static struct kunit_case no_cases[] = {
+	{}
+};
+
+static struct kunit_suite fake_empty_suite = {
+	.name = "fake-empty",
+	.test_cases = no_cases,
+};
+
+/* @format with the line of the assertion in fake_asserts() for its %d. */
+static char *with_assert_line(struct kunit *test, const char *format)
+{
+	size_t size = strlen(format) + strlen(__FILE__) + 16;
+	char *text = kunit_kmalloc(test, size, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	snprintf(text, size, format, __FILE__, fake_assert_line);
+	return text;
+}
+
+/* Runs @suite as suite 1 of a document, capturing its lines. */
+static char *run_fake_suite(struct kunit *test, struct kunit_suite *suite,
+			    struct kunit_progress *progress)
+{
+	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	char *text, *copy;
+
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	calls[0] = '\0';
+	suite->log.stream = log;
+	suite->log.quiet = true;
+	__kunit_run_suite(suite, 1, progress);
+	suite->log.stream = NULL;
+	suite->log.quiet = false;
+
+	text = string_stream_get_string(log);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	copy = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
+	if (copy)
+		strscpy(copy, text, strlen(text) + 1);
+	kfree(text);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	return copy;
+}
+
+static void runner_test_suite_ktap(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output, with_assert_line(test,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake\n"
+			   "    1..4\n"
+			   "    ok 1 fake_passes\n"
+			   "    not ok 2 fake_fails\n"
+			   "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
+			   "    stop\n"
+			   "    not ok 3 fake_asserts\n"
+			   "    ok 4 fake_skips # SKIP not today\n"
+			   "# fake: pass:1 fail:2 skip:1 total:4\n"
+			   "# Totals: pass:1 fail:2 skip:1 total:4\n"
+			   "not ok 1 fake\n"));
+	/* init and exit around each case, exit also after the assertion. */
+	KUNIT_EXPECT_STREQ(test, calls, "SIpEIfEIaEIkEs");
+	KUNIT_EXPECT_EQ(test, progress.run_stats.passed, 1);
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 2);
+	KUNIT_EXPECT_EQ(test, progress.run_stats.skipped, 1);
+	KUNIT_EXPECT_EQ(test, fake_cases[1].status, KUNIT_FAILURE);
+	KUNIT_EXPECT_EQ(test, kunit_suite_has_succeeded(&fake_suite), KUNIT_FAILURE);
+}
+
+static void runner_test_resources_freed_after_assertion(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+
+	memset(&events, 0, sizeof(events));
+	run_fake_suite(test, &fake_suite, &progress);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 11);
+}
+
+static void runner_test_params(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_param_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-params\n"
+			   "    1..3\n"
+			   "        KTAP version 1\n"
+			   "        # Subtest: fake_param_case\n"
+			   "        ok 1 value 10\n"
+			   "        not ok 2 value 20\n"
+			   "        ok 3 value 30\n"
+			   "    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
+			   "    not ok 1 fake_param_case\n"
+			   "        KTAP version 1\n"
+			   "        # Subtest: fake_param_case\n"
+			   "        ok 1 param-0\n"
+			   "        not ok 2 param-1\n"
+			   "        ok 3 param-2\n"
+			   "    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
+			   "    not ok 2 fake_param_case\n"
+			   "        KTAP version 1\n"
+			   "        # Subtest: fake_param_skips\n"
+			   "        ok 1 value 10 # SKIP every one\n"
+			   "        ok 2 value 20 # SKIP every one\n"
+			   "        ok 3 value 30 # SKIP every one\n"
+			   "    # fake_param_skips: pass:0 fail:0 skip:3 total:3\n"
+			   "    ok 3 fake_param_skips # SKIP every one\n"
+			   "# fake-params: pass:0 fail:2 skip:1 total:3\n"
+			   "# Totals: pass:4 fail:2 skip:3 total:9\n"
+			   "not ok 1 fake-params\n");
+	KUNIT_EXPECT_STREQ(test, calls, "123123");
+}
+
+static void runner_test_suite_init_fails(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_broken_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    # fake-broken: failed to initialize (-5)\n"
+			   "not ok 1 fake-broken\n");
+	KUNIT_EXPECT_STREQ(test, calls, "");
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 1);
+}
+
+static void runner_test_case_init_fails(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_init_fails_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-init-fails\n"
+			   "    1..1\n"
+			   "    # fake_passes: failed to initialize: -22\n"
+			   "    not ok 1 fake_passes\n"
+			   "not ok 1 fake-init-fails\n");
+	/* Neither the case nor its exit ran. */
+	KUNIT_EXPECT_STREQ(test, calls, "");
+}
+
+static void runner_test_empty_suite(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_empty_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-empty\n"
+			   "    1..0\n"
+			   "ok 1 fake-empty # SKIP no test cases\n");
+	KUNIT_EXPECT_EQ(test, progress.run_stats.total, 0);
+}
+
+static void runner_test_resume_in_case(struct kunit *test)
+{
+	struct kunit_progress progress = {
+		.resume = true,
+		.phase = KUNIT_PHASE_CASE,
+		.case_index = 1,
+		.case_status = KUNIT_SKIPPED,
+		.suite_stats = { .passed = 1, .total = 1 },
+		.total_stats = { .passed = 1, .total = 1 },
+		.crash_reason = "crashed: killed by SIGSEGV",
+	};
+	char *output = run_fake_suite(test, &fake_suite, &progress);
+
+	/* No header again; suite_init runs again; the dead case is not rerun. */
+	KUNIT_EXPECT_STREQ(test, output, with_assert_line(test,
+			   "    # fake_fails: crashed: killed by SIGSEGV\n"
+			   "    not ok 2 fake_fails\n"
+			   "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
+			   "    stop\n"
+			   "    not ok 3 fake_asserts\n"
+			   "    ok 4 fake_skips # SKIP not today\n"
+			   "# fake: pass:1 fail:2 skip:1 total:4\n"
+			   "# Totals: pass:1 fail:2 skip:1 total:4\n"
+			   "not ok 1 fake\n"));
+	KUNIT_EXPECT_STREQ(test, calls, "SIaEIkEs");
+	KUNIT_EXPECT_FALSE(test, progress.resume);
+}
+
+static void runner_test_resume_in_param(struct kunit *test)
+{
+	struct kunit_progress progress = {
+		.resume = true,
+		.phase = KUNIT_PHASE_CASE,
+		.case_index = 0,
+		.param_index = 1,
+		.case_status = KUNIT_SUCCESS,
+		.param_stats = { .passed = 1, .total = 1 },
+		.crash_reason = "timed out after 1 s, killed",
+	};
+	char *output = run_fake_suite(test, &fake_param_suite, &progress);
+
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    # fake_param_case: timed out after 1 s, killed\n"
+					   "        not ok 2 value 20\n"
+					   "        ok 3 value 30\n"
+					   "    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
+					   "    not ok 1 fake_param_case\n"));
+	KUNIT_EXPECT_NULL(test, strstr(output, "ok 1 value 10\n"));
+	/* Parameter 2 is not rerun; 3 is. */
+	KUNIT_EXPECT_EQ(test, strncmp(calls, "3", 1), 0);
+}
+
+static void runner_test_resume_in_suite_code(struct kunit *test)
+{
+	struct kunit_progress progress = {
+		.resume = true,
+		.phase = KUNIT_PHASE_SUITE,
+		.case_index = 2,
+		.suite_stats = { .passed = 1, .failed = 1, .total = 2 },
+		.total_stats = { .passed = 1, .failed = 1, .total = 2 },
+		.crash_reason = "crashed: killed by SIGBUS",
+	};
+	char *output = run_fake_suite(test, &fake_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    # fake: crashed: killed by SIGBUS\n"
+			   "# fake: pass:1 fail:1 skip:0 total:2\n"
+			   "# Totals: pass:1 fail:1 skip:0 total:2\n"
+			   "not ok 1 fake\n");
+	KUNIT_EXPECT_STREQ(test, calls, "");
+	/* The suite's own failure counts too. */
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 2);
+}
+
+static void runner_test_run_tests_public(struct kunit *test)
+{
+	fake_empty_suite.log.quiet = true;
+	KUNIT_EXPECT_EQ(test, kunit_run_tests(&fake_empty_suite), 0);
+	fake_empty_suite.log.quiet = false;
+	KUNIT_EXPECT_EQ(test, kunit_suite_num_test_cases(&fake_suite), 4);
+	KUNIT_EXPECT_EQ(test, kunit_test_case_num(&fake_suite, &fake_cases[2]), 3);
+	KUNIT_EXPECT_EQ(test, kunit_test_case_num(&fake_suite, &fake_one_case[0]), 0);
+}
+
+static struct kunit_case runner_test_cases[] = {
+	KUNIT_CASE(runner_test_suite_ktap),
+	KUNIT_CASE(runner_test_resources_freed_after_assertion),
+	KUNIT_CASE(runner_test_params),
+	KUNIT_CASE(runner_test_suite_init_fails),
+	KUNIT_CASE(runner_test_case_init_fails),
+	KUNIT_CASE(runner_test_empty_suite),
+	KUNIT_CASE(runner_test_resume_in_case),
+	KUNIT_CASE(runner_test_resume_in_param),
+	KUNIT_CASE(runner_test_resume_in_suite_code),
+	KUNIT_CASE(runner_test_run_tests_public),
+	{}
+};
+
+static struct kunit_suite runner_test_suite = {
+	.name = "kunit-runner",
+	.test_cases = runner_test_cases,
+};
+
+kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
+		  &resource_test_suite, &runner_test_suite);
+
+MODULE_LICENSE("GPL v2");
+MODULE_DESCRIPTION("Tests of KUnit itself");

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test-managed resources (see <kunit/resource.h>), and the test-managed
+ * allocations built on them.
+ */
+#include <kunit/resource.h>
+#include <kunit/test.h>
+
+#include <linux/kernel.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+
+/**
+ * __kunit_add_resource() - put a resource on a test's list
+ * @test: the test that will hold it.
+ * @init: NULL, or acquires the resource; a non-zero return adds nothing.
+ * @free: NULL, or releases the resource.
+ * @res: the record; @res->should_kfree says who frees it.
+ * @data: passed to @init, or becomes @res->data when @init is NULL.
+ *
+ * Return: 0, or the error from @init.
+ */
+int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
+			 kunit_resource_free_t free, struct kunit_resource *res,
+			 void *data)
+{
+	unsigned long flags;
+	int ret;
+
+	res->free = free;
+	kref_init(&res->refcount);
+	INIT_LIST_HEAD(&res->node);
+
+	if (init) {
+		ret = init(res, data);
+		if (ret)
+			return ret;
+	} else {
+		res->data = data;
+	}
+
+	spin_lock_irqsave(&test->lock, flags);
+	list_add_tail(&res->node, &test->resources);
+	spin_unlock_irqrestore(&test->lock, flags);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(__kunit_add_resource);
+
+/**
+ * kunit_alloc_and_get_resource() - acquire a resource into a record that
+ * KUnit allocates
+ * @test: the test that will hold it.
+ * @init: acquires the resource and sets @res->data; may be NULL.
+ * @free: releases the resource; may be NULL.
+ * @internal_gfp: allocation flags for the record.
+ * @context: passed to @init.
+ *
+ * Return: the resource with a reference for the caller, to give back with
+ * kunit_put_resource(), or NULL if the record or @init failed.
+ */
+struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
+						    kunit_resource_init_t init,
+						    kunit_resource_free_t free,
+						    gfp_t internal_gfp, void *context)
+{
+	struct kunit_resource *res = kzalloc(sizeof(*res), internal_gfp);
+
+	if (!res)
+		return NULL;
+	res->should_kfree = true;
+	if (__kunit_add_resource(test, init, free, res, context)) {
+		kfree(res);
+		return NULL;
+	}
+	kunit_get_resource(res);
+	return res;
+}
+EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
+
+/**
+ * kunit_alloc_resource() - acquire a resource into a record that KUnit
+ * allocates, and forget the record
+ * @test: the test that will hold it.
+ * @init: acquires the resource and sets @res->data; may be NULL.
+ * @free: releases the resource; may be NULL.
+ * @internal_gfp: allocation flags for the record.
+ * @context: passed to @init.
+ *
+ * Return: the resource's data, or NULL if the record or @init failed.
+ */
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init,
+			   kunit_resource_free_t free, gfp_t internal_gfp, void *context)
+{
+	struct kunit_resource *res = kzalloc(sizeof(*res), internal_gfp);
+
+	if (!res)
+		return NULL;
+	res->should_kfree = true;
+	if (__kunit_add_resource(test, init, free, res, context)) {
+		kfree(res);
+		return NULL;
+	}
+	return res->data;
+}
+EXPORT_SYMBOL_GPL(kunit_alloc_resource);
+
+/**
+ * kunit_remove_resource() - take a resource off its test's list
+ * @test: the test that holds it.
+ * @res: the resource.
+ *
+ * Drops the test's reference: the resource is released now unless someone
+ * else holds one.  Removing a resource twice does nothing the second time.
+ */
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *res)
+{
+	unsigned long flags;
+	bool was_listed;
+
+	spin_lock_irqsave(&test->lock, flags);
+	was_listed = !list_empty(&res->node);
+	list_del_init(&res->node);
+	spin_unlock_irqrestore(&test->lock, flags);
+
+	if (was_listed)
+		kunit_put_resource(res);
+}
+EXPORT_SYMBOL_GPL(kunit_remove_resource);
+
+/**
+ * kunit_destroy_resource() - release a resource of a test now
+ * @test: the test that holds it.
+ * @match: tells the resource sought (see kunit_find_resource()).
+ * @match_data: passed to @match.
+ *
+ * Return: 0, or -ENOENT if no resource matched.
+ */
+int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
+			   void *match_data)
+{
+	struct kunit_resource *res = kunit_find_resource(test, match, match_data);
+
+	if (!res)
+		return -ENOENT;
+	kunit_remove_resource(test, res);
+	kunit_put_resource(res);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_destroy_resource);
+
+/**
+ * kunit_cleanup() - release every resource of a test, newest first
+ * @test: the test.
+ *
+ * Runs after every case.  A resource's free function may add resources;
+ * they are released too.
+ */
+void kunit_cleanup(struct kunit *test)
+{
+	struct kunit_resource *res;
+	unsigned long flags;
+
+	for (;;) {
+		spin_lock_irqsave(&test->lock, flags);
+		if (list_empty(&test->resources)) {
+			spin_unlock_irqrestore(&test->lock, flags);
+			break;
+		}
+		res = list_last_entry(&test->resources, struct kunit_resource, node);
+		list_del_init(&res->node);
+		spin_unlock_irqrestore(&test->lock, flags);
+
+		kunit_put_resource(res);
+	}
+}
+EXPORT_SYMBOL_GPL(kunit_cleanup);
+
+struct kunit_kmalloc_request {
+	size_t n;
+	size_t size;
+	gfp_t gfp;
+};
+
+static int kunit_kmalloc_init(struct kunit_resource *res, void *context)
+{
+	const struct kunit_kmalloc_request *request = context;
+
+	res->data = kmalloc_array(request->n, request->size, request->gfp);
+	return res->data ? 0 : -ENOMEM;
+}
+
+static void kunit_kmalloc_free(struct kunit_resource *res)
+{
+	kfree(res->data);
+}
+
+/* Only memory from kunit_kmalloc_array() matches, not other resources. */
+static bool kunit_kmalloc_match(struct kunit *test, struct kunit_resource *res, void *ptr)
+{
+	return res->free == kunit_kmalloc_free && res->data == ptr;
+}
+
+/**
+ * kunit_kmalloc_array() - allocate an array that is freed when the case ends
+ * @test: the running test.
+ * @n: number of elements.
+ * @size: bytes per element.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Return: the memory, or NULL when it cannot be had or n * size overflows.
+ */
+void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp)
+{
+	struct kunit_kmalloc_request request = { .n = n, .size = size, .gfp = gfp };
+
+	return kunit_alloc_resource(test, kunit_kmalloc_init, kunit_kmalloc_free,
+				    gfp & ~__GFP_ZERO, &request);
+}
+EXPORT_SYMBOL_GPL(kunit_kmalloc_array);
+
+/**
+ * kunit_kfree() - free test-managed memory before the case ends
+ * @test: the running test.
+ * @ptr: memory from kunit_kmalloc() and friends, or NULL.
+ *
+ * Freeing memory that the test does not manage fails the test case.
+ */
+void kunit_kfree(struct kunit *test, const void *ptr)
+{
+	if (!ptr)
+		return;
+	if (kunit_destroy_resource(test, kunit_kmalloc_match, (void *)ptr))
+		KUNIT_FAIL(test, "kunit_kfree: %p was not allocated by this test, or is already freed",
+			   ptr);
+}
+EXPORT_SYMBOL_GPL(kunit_kfree);

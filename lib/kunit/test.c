@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit's runner: runs the cases of a suite, keeps their status and prints
+ * their results as KTAP.
+ *
+ * The same file builds into the kernel and into userspace programs; the
+ * differences sit behind <kunit/platform.h>.  Every line of output goes
+ * through kunit_log_printf(), which hands it to the platform and copies it
+ * into the suite's log when there is one.
+ */
+#include <kunit/progress.h>
+#include <kunit/resource.h>
+#include <kunit/string-stream.h>
+#include <kunit/test-bug.h>
+#include <kunit/test.h>
+
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+static bool enable_param = true;
+module_param_named(enable, enable_param, bool, 0);
+MODULE_PARM_DESC(enable, "Run KUnit tests; false skips them all");
+
+/*
+ * 0: never print the pass/fail counts of a suite or a parameterised case;
+ * 1: print them when there is more than one result; 2: always.
+ */
+static int stats_enabled = 1;
+module_param_named(stats_enabled, stats_enabled, int, 0644);
+MODULE_PARM_DESC(stats_enabled, "Print pass/fail counts: 0 never, 1 if more than one result, 2 always");
+
+/**
+ * kunit_enabled() - whether KUnit runs tests at all
+ *
+ * Return: the value of the kunit.enable parameter; true in userspace.
+ */
+bool kunit_enabled(void)
+{
+	return enable_param;
+}
+EXPORT_SYMBOL_GPL(kunit_enabled);
+
+/* Lines up to this size are formatted on the stack. */
+#define KUNIT_LOG_LINE_SIZE	256
+
+/* Prints one line, @indent spaces then @len bytes of @text. */
+static void kunit_log_line(struct kunit_log *log, const char *level, size_t indent,
+			   const char *text, size_t len)
+{
+	char small[KUNIT_LOG_LINE_SIZE];
+	size_t size = indent + len + 1;
+	char *line = small;
+
+	if (size > sizeof(small)) {
+		line = kmalloc(size, GFP_ATOMIC);
+		if (!line) {
+			/* Better a cut line than none. */
+			line = small;
+			size = sizeof(small);
+		}
+	}
+	snprintf(line, size, "%*s%.*s", (int)indent, "", (int)len, text);
+
+	if (!log->quiet)
+		kunit_platform_emit(level, line);
+	if (log->stream)
+		string_stream_add(log->stream, "%s\n", line);
+
+	if (line != small)
+		kfree(line);
+}
+
+/*
+ * Prints @text line by line.  Lines after the first get the first line's
+ * indentation, so that a multi-line message stays inside its KTAP subtest.
+ */
+static void kunit_log_text(struct kunit_log *log, const char *level, const char *text)
+{
+	size_t indent = strspn(text, " ");
+	const char *line = text;
+	size_t len;
+
+	do {
+		len = strcspn(line, "\n");
+		kunit_log_line(log, level, line == text ? 0 : indent, line, len);
+		line += len;
+		if (*line == '\n')
+			line++;
+	} while (*line);
+}
+
+static void __printf(3, 0) kunit_log_vprintf(struct kunit_log *log, const char *level,
+					     const char *fmt, va_list args)
+{
+	char small[KUNIT_LOG_LINE_SIZE];
+	char *text = small;
+	va_list copy;
+	int len;
+
+	va_copy(copy, args);
+	len = vsnprintf(small, sizeof(small), fmt, copy);
+	va_end(copy);
+	if (len < 0)
+		return;
+	if ((size_t)len >= sizeof(small)) {
+		text = kmalloc(len + 1, GFP_ATOMIC);
+		if (text)
+			vsnprintf(text, len + 1, fmt, args);
+		else
+			text = small;
+	}
+	kunit_log_text(log, level, text);
+	if (text != small)
+		kfree(text);
+}
+
+/**
+ * kunit_log_printf() - print lines to the console and to a log
+ * @log: where the lines go (see &struct kunit_log).
+ * @level: printk level.
+ * @fmt: printf-style format; may hold several lines.
+ * @...: arguments for @fmt.
+ *
+ * The function behind kunit_log() and everything built on it.
+ */
+void kunit_log_printf(struct kunit_log *log, const char *level, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!fmt)
+		return;
+	va_start(args, fmt);
+	kunit_log_vprintf(log, level, fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL_GPL(kunit_log_printf);
+
+/**
+ * __kunit_mark_skipped() - the function behind kunit_mark_skipped()
+ * @test: the running test.
+ * @fmt: printf-style reason, or NULL for none.
+ * @...: arguments for @fmt.
+ *
+ * A case that has failed stays failed; the reason is kept either way.
+ */
+void __kunit_mark_skipped(struct kunit *test, const char *fmt, ...)
+{
+	va_list args;
+
+	if (READ_ONCE(test->status) != KUNIT_FAILURE)
+		WRITE_ONCE(test->status, KUNIT_SKIPPED);
+	test->status_comment[0] = '\0';
+	if (!fmt)
+		return;
+	va_start(args, fmt);
+	vscnprintf(test->status_comment, sizeof(test->status_comment), fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL_GPL(__kunit_mark_skipped);
+
+/**
+ * __kunit_abort() - end the running case after a failed assertion
+ * @test: the running test.
+ */
+void __noreturn __kunit_abort(struct kunit *test)
+{
+	kunit_try_catch_throw(&test->try_catch);
+}
+EXPORT_SYMBOL_GPL(__kunit_abort);
+
+#if IS_BUILTIN(CONFIG_KUNIT)
+/**
+ * __kunit_fail_current_test() - the function behind kunit_fail_current_test()
+ * @file: source file of the caller.
+ * @line: source line of the caller.
+ * @fmt: printf-style reason.
+ * @...: arguments for @fmt.
+ */
+void __kunit_fail_current_test(const char *file, int line, const char *fmt, ...)
+{
+	struct kunit *test = kunit_platform_current_test();
+	char reason[KUNIT_LOG_LINE_SIZE] = "";
+	va_list args;
+
+	if (!test)
+		return;
+	kunit_set_failure(test);
+	if (fmt) {
+		va_start(args, fmt);
+		vscnprintf(reason, sizeof(reason), fmt, args);
+		va_end(args);
+	}
+	kunit_err(test, "%s:%d: %s", file, line, reason);
+}
+EXPORT_SYMBOL_GPL(__kunit_fail_current_test);
+#endif
+
+/**
+ * kunit_init_test() - prepare a &struct kunit for a run of a case
+ * @test: the test to prepare.
+ * @name: the case's name.
+ * @log: NULL, or a stream that receives a copy of the case's lines.
+ *
+ * Leaves @test->param_value alone: the runner sets it per parameter.
+ */
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log)
+{
+	spin_lock_init(&test->lock);
+	INIT_LIST_HEAD(&test->resources);
+	test->priv = NULL;
+	test->name = name;
+	test->log.stream = log;
+	test->log.quiet = false;
+	test->status = KUNIT_SUCCESS;
+	test->status_comment[0] = '\0';
+	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
+}
+EXPORT_SYMBOL_GPL(kunit_init_test);
+
+/**
+ * kunit_suite_num_test_cases() - count the cases of a suite
+ * @suite: the suite.
+ *
+ * Return: the number of cases.
+ */
+size_t kunit_suite_num_test_cases(struct kunit_suite *suite)
+{
+	struct kunit_case *test_case;
+	size_t count = 0;
+
+	kunit_suite_for_each_test_case(suite, test_case)
+		count++;
+	return count;
+}
+EXPORT_SYMBOL_GPL(kunit_suite_num_test_cases);
+
+/**
+ * kunit_test_case_num() - the KTAP number of a case in its suite
+ * @suite: the suite.
+ * @test_case: one of its cases.
+ *
+ * Return: the 1-based position of @test_case, or 0 if it is not there.
+ */
+unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case)
+{
+	struct kunit_case *tc;
+	unsigned int number = 1;
+
+	kunit_suite_for_each_test_case(suite, tc) {
+		if (tc == test_case)
+			return number;
+		number++;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_test_case_num);
+
+/**
+ * kunit_suite_has_succeeded() - the overall result of a suite that ran
+ * @suite: the suite.
+ *
+ * Return: KUNIT_FAILURE if it or a case failed, KUNIT_SKIPPED if every
+ * case was skipped or there are none, KUNIT_SUCCESS otherwise.
+ */
+enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite)
+{
+	enum kunit_status status = KUNIT_SKIPPED;
+	struct kunit_case *test_case;
+
+	if (suite->suite_init_err)
+		return KUNIT_FAILURE;
+	kunit_suite_for_each_test_case(suite, test_case) {
+		if (test_case->status == KUNIT_FAILURE)
+			return KUNIT_FAILURE;
+		if (test_case->status == KUNIT_SUCCESS)
+			status = KUNIT_SUCCESS;
+	}
+	return status;
+}
+EXPORT_SYMBOL_GPL(kunit_suite_has_succeeded);
+
+static void kunit_count(struct kunit_result_stats *stats, enum kunit_status status)
+{
+	switch (status) {
+	case KUNIT_SUCCESS:
+		stats->passed++;
+		break;
+	case KUNIT_SKIPPED:
+		stats->skipped++;
+		break;
+	case KUNIT_FAILURE:
+		stats->failed++;
+		break;
+	}
+	stats->total++;
+}
+
+static void kunit_add_stats(struct kunit_result_stats *sum, const struct kunit_result_stats *add)
+{
+	sum->passed += add->passed;
+	sum->skipped += add->skipped;
+	sum->failed += add->failed;
+	sum->total += add->total;
+}
+
+static bool kunit_should_print_stats(const struct kunit_result_stats *stats)
+{
+	if (stats_enabled == 0)
+		return false;
+	return stats_enabled == 2 || stats->total > 1;
+}
+
+/* One KTAP result line: "ok 3 name" or "ok 3 name # SKIP reason". */
+static void kunit_print_result(struct kunit_log *log, const char *indent,
+			       enum kunit_status status, size_t number,
+			       const char *name, const char *skip_reason)
+{
+	if (status == KUNIT_SKIPPED)
+		kunit_log_printf(log, KERN_INFO, "%s%s %zu %s # SKIP %s", indent,
+				 kunit_status_to_ok_not_ok(status), number, name,
+				 skip_reason ? skip_reason : "");
+	else
+		kunit_log_printf(log, KERN_INFO, "%s%s %zu %s", indent,
+				 kunit_status_to_ok_not_ok(status), number, name);
+}
+
+/* What one run of a case (one parameter, or the whole case) needs. */
+struct kunit_attempt {
+	struct kunit_suite *suite;
+	struct kunit_case *test_case;
+	struct kunit *test;
+	bool init_succeeded;
+	bool cleaned_up;
+};
+
+/* The case's exit function and resource clean-up. */
+static void kunit_attempt_cleanup(void *data)
+{
+	struct kunit_attempt *attempt = data;
+	struct kunit *test = attempt->test;
+
+	kunit_platform_set_current_test(test);
+	if (attempt->init_succeeded && attempt->suite->exit)
+		attempt->suite->exit(test);
+	kunit_cleanup(test);
+	attempt->cleaned_up = true;
+}
+
+/* Init, the case itself, then the clean-up, all in one protected run. */
+static void kunit_attempt_run(void *data)
+{
+	struct kunit_attempt *attempt = data;
+	struct kunit *test = attempt->test;
+	int err;
+
+	kunit_platform_set_current_test(test);
+	if (attempt->suite->init) {
+		err = attempt->suite->init(test);
+		if (err) {
+			kunit_err(test, "failed to initialize: %d", err);
+			kunit_set_failure(test);
+			kunit_attempt_cleanup(data);
+			return;
+		}
+	}
+	attempt->init_succeeded = true;
+	attempt->test_case->run_case(test);
+	kunit_attempt_cleanup(data);
+}
+
+/* Reports how a protected run ended when that was not by returning. */
+static void kunit_report_stop(struct kunit *test)
+{
+	struct kunit_try_catch *try_catch = &test->try_catch;
+
+	switch (kunit_try_catch_get_result(try_catch)) {
+	case 0:
+	case -EINTR:
+		/* Returned, or ended by an assertion or a skip that said why. */
+		break;
+	default:
+		kunit_err(test, "%s", try_catch->reason[0] ? try_catch->reason : "stopped");
+		kunit_set_failure(test);
+		break;
+	}
+}
+
+/*
+ * Runs the case once (for one parameter, or at all) into @test.  When the
+ * run is being resumed after the process died in this very case, the case
+ * is not run again: it is reported as failed with the platform's reason.
+ */
+static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test_case,
+			      struct kunit *test, struct kunit_progress *progress)
+{
+	struct kunit_attempt attempt = {
+		.suite = suite,
+		.test_case = test_case,
+		.test = test,
+	};
+	/* Not NULL when a test runs a suite of its own, as KUnit's self-tests do. */
+	struct kunit *outer = kunit_platform_current_test();
+
+	kunit_init_test(test, test_case->name, suite->log.stream);
+	test->log.quiet = suite->log.quiet;
+
+	if (progress->resume) {
+		progress->resume = false;
+		kunit_err(test, "%s", progress->crash_reason);
+		kunit_set_failure(test);
+		return;
+	}
+
+	progress->phase = KUNIT_PHASE_CASE;
+	kunit_try_catch_init(&test->try_catch, test, kunit_attempt_run, NULL);
+	kunit_try_catch_run(&test->try_catch, &attempt);
+	kunit_report_stop(test);
+
+	if (!attempt.cleaned_up) {
+		/* The case stopped part-way: its exit and clean-up still run. */
+		kunit_try_catch_init(&test->try_catch, test, kunit_attempt_cleanup, NULL);
+		kunit_try_catch_run(&test->try_catch, &attempt);
+		kunit_report_stop(test);
+	}
+	kunit_platform_set_current_test(outer);
+	progress->phase = KUNIT_PHASE_SUITE;
+}
+
+/*
+ * Calls the generator of a parameterised case up to the parameter at
+ * @index, which a resumed run continues from.  Returns that parameter, or
+ * NULL if there are fewer.
+ */
+static const void *kunit_replay_params(struct kunit_case *test_case, int index, char *desc)
+{
+	const void *param = NULL;
+	int i;
+
+	for (i = 0; i <= index; i++) {
+		desc[0] = '\0';
+		param = test_case->generate_params(param, desc);
+		if (!param)
+			return NULL;
+	}
+	return param;
+}
+
+static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *test_case,
+				 struct kunit *test, struct kunit_progress *progress)
+{
+	char desc[KUNIT_PARAM_DESC_SIZE];
+	char name[24];
+
+	if (!progress->resume) {
+		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
+		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "# Subtest: %s",
+				 test_case->name);
+		progress->param_index = 0;
+	}
+	test->param_value = kunit_replay_params(test_case, progress->param_index, desc);
+
+	while (test->param_value) {
+		test->param_index = progress->param_index;
+		/* A generator that overran the end of @desc still ends it here. */
+		desc[sizeof(desc) - 1] = '\0';
+		kunit_run_attempt(suite, test_case, test, progress);
+
+		if (!desc[0]) {
+			snprintf(name, sizeof(name), "param-%d", progress->param_index);
+			kunit_print_result(&suite->log, KUNIT_SUBSUBTEST_INDENT, test->status,
+					   progress->param_index + 1, name, test->status_comment);
+		} else {
+			kunit_print_result(&suite->log, KUNIT_SUBSUBTEST_INDENT, test->status,
+					   progress->param_index + 1, desc, test->status_comment);
+		}
+
+		kunit_count(&progress->param_stats, test->status);
+		if (test->status == KUNIT_FAILURE)
+			progress->case_status = KUNIT_FAILURE;
+		else if (test->status == KUNIT_SUCCESS && progress->case_status != KUNIT_FAILURE)
+			progress->case_status = KUNIT_SUCCESS;
+
+		progress->param_index++;
+		desc[0] = '\0';
+		test->param_value = test_case->generate_params(test->param_value, desc);
+	}
+}
+
+/* Runs one case, all its parameters, and prints its result. */
+static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_case,
+			   struct kunit_progress *progress)
+{
+	struct kunit test = { .param_value = NULL };
+
+	if (!progress->resume) {
+		progress->case_status = KUNIT_SKIPPED;
+		memset(&progress->param_stats, 0, sizeof(progress->param_stats));
+	}
+
+	if (test_case->generate_params) {
+		kunit_run_param_case(suite, test_case, &test, progress);
+	} else {
+		kunit_run_attempt(suite, test_case, &test, progress);
+		kunit_count(&progress->param_stats, test.status);
+		progress->case_status = test.status;
+	}
+
+	if (kunit_should_print_stats(&progress->param_stats))
+		kunit_log_printf(&suite->log, KERN_INFO,
+				 KUNIT_SUBTEST_INDENT "# %s: pass:%lu fail:%lu skip:%lu total:%lu",
+				 test_case->name, progress->param_stats.passed,
+				 progress->param_stats.failed, progress->param_stats.skipped,
+				 progress->param_stats.total);
+
+	test_case->status = progress->case_status;
+	kunit_print_result(&suite->log, KUNIT_SUBTEST_INDENT, progress->case_status,
+			   progress->case_index + 1, test_case->name,
+			   progress->case_status == KUNIT_SKIPPED ? test.status_comment : NULL);
+
+	kunit_count(&progress->suite_stats, progress->case_status);
+	kunit_add_stats(&progress->total_stats, &progress->param_stats);
+}
+
+/* The first line of a suite's results, and the line that names it. */
+static void kunit_print_suite_header(struct kunit_suite *suite, size_t num_cases)
+{
+	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "KTAP version 1");
+	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "# Subtest: %.*s",
+			 (int)sizeof(suite->name), suite->name);
+	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "1..%zu", num_cases);
+}
+
+/*
+ * A suite's result: failed if it failed outside its cases or if any case
+ * failed; skipped if it has no case that passed.
+ */
+static enum kunit_status kunit_suite_status(struct kunit_suite *suite,
+					    const struct kunit_progress *progress)
+{
+	if (progress->suite_failed || progress->suite_stats.failed)
+		return KUNIT_FAILURE;
+	if (!progress->suite_stats.passed)
+		return KUNIT_SKIPPED;
+	return KUNIT_SUCCESS;
+}
+
+static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
+			       struct kunit_progress *progress)
+{
+	enum kunit_status status = kunit_suite_status(suite, progress);
+
+	if (kunit_should_print_stats(&progress->suite_stats))
+		kunit_log_printf(&suite->log, KERN_INFO,
+				 "# %.*s: pass:%lu fail:%lu skip:%lu total:%lu",
+				 (int)sizeof(suite->name), suite->name,
+				 progress->suite_stats.passed, progress->suite_stats.failed,
+				 progress->suite_stats.skipped, progress->suite_stats.total);
+	if (kunit_should_print_stats(&progress->total_stats))
+		kunit_log_printf(&suite->log, KERN_INFO,
+				 "# Totals: pass:%lu fail:%lu skip:%lu total:%lu",
+				 progress->total_stats.passed, progress->total_stats.failed,
+				 progress->total_stats.skipped, progress->total_stats.total);
+
+	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
+		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
+	kunit_log_printf(&suite->log, KERN_INFO, "%s %zu %.*s%s%s",
+			 kunit_status_to_ok_not_ok(status), number,
+			 (int)sizeof(suite->name), suite->name,
+			 status == KUNIT_SKIPPED ? " # SKIP " : "",
+			 status == KUNIT_SKIPPED ? suite->status_comment : "");
+
+	kunit_add_stats(&progress->run_stats, &progress->total_stats);
+	if (progress->suite_failed)
+		kunit_count(&progress->run_stats, KUNIT_FAILURE);
+	progress->phase = KUNIT_PHASE_IDLE;
+}
+
+/**
+ * __kunit_run_suite() - run a suite as number @number of a KTAP document
+ * @suite: the suite.
+ * @number: its number in the enclosing KTAP plan.
+ * @progress: where the run stands; see &struct kunit_progress.
+ *
+ * Private to KUnit: the executor and kunit_run_tests() call it.
+ */
+void __kunit_run_suite(struct kunit_suite *suite, size_t number,
+		       struct kunit_progress *progress)
+{
+	size_t num_cases = kunit_suite_num_test_cases(suite);
+
+	if (progress->resume && progress->phase != KUNIT_PHASE_CASE) {
+		/* The process died in suite code: the suite cannot go on. */
+		progress->resume = false;
+		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s",
+				 (int)sizeof(suite->name), suite->name, progress->crash_reason);
+		progress->suite_failed = true;
+		kunit_finish_suite(suite, number, progress);
+		return;
+	}
+
+	if (!progress->resume) {
+		progress->case_index = 0;
+		progress->suite_failed = false;
+		memset(&progress->suite_stats, 0, sizeof(progress->suite_stats));
+		memset(&progress->total_stats, 0, sizeof(progress->total_stats));
+	}
+	progress->phase = KUNIT_PHASE_SUITE;
+	suite->status_comment[0] = '\0';
+	suite->suite_init_err = 0;
+
+	if (suite->suite_init) {
+		suite->suite_init_err = suite->suite_init(suite);
+		if (suite->suite_init_err) {
+			/* As in stock KUnit: no plan, since no case will run. */
+			progress->resume = false;
+			kunit_log_printf(&suite->log, KERN_ERR,
+					 KUNIT_SUBTEST_INDENT "# %.*s: failed to initialize (%d)",
+					 (int)sizeof(suite->name), suite->name,
+					 suite->suite_init_err);
+			progress->suite_failed = true;
+			kunit_finish_suite(suite, number, progress);
+			return;
+		}
+	}
+
+	if (!progress->resume)
+		kunit_print_suite_header(suite, num_cases);
+
+	for (; progress->case_index < num_cases; progress->case_index++)
+		kunit_run_case(suite, &suite->test_cases[progress->case_index], progress);
+
+	if (suite->suite_exit)
+		suite->suite_exit(suite);
+
+	kunit_finish_suite(suite, number, progress);
+}
+
+/**
+ * kunit_run_tests() - run one suite and print its results
+ * @suite: the suite.
+ *
+ * Suites run this way (from a module, say) are numbered one after the
+ * other, since there is no enclosing plan to number them.
+ *
+ * Return: 0.
+ */
+int kunit_run_tests(struct kunit_suite *suite)
+{
+	static size_t suite_counter;
+	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
+
+	__kunit_run_suite(suite, ++suite_counter, &progress);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_run_tests);
+
+MODULE_LICENSE("GPL v2");
+MODULE_DESCRIPTION("KUnit: unit tests for kernel code, in the kernel and in userspace");

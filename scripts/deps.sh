@@ -1,0 +1,55 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installs the Debian packages a task of this project needs, when missing.
+#
+#   scripts/deps.sh check    what `make check` needs
+#   scripts/deps.sh run      what `make run` needs
+#
+# As root with apt-get, missing packages are installed; otherwise the one
+# apt-get line to run is printed and the exit status is 1.
+
+set -u
+
+task=${1:-check}
+case $task in
+check)
+	pkgs="gcc make libc6-dev valgrind python3 perl xz-utils linux-source-6.1"
+	;;
+run)
+	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
+	      libssl-dev cpio kmod busybox-static qemu-system-x86"
+	;;
+*)
+	echo "usage: $0 check|run" >&2
+	exit 2
+	;;
+esac
+
+missing=
+for pkg in $pkgs; do
+	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)
+	case $status in
+	*" installed") ;;
+	*) missing="$missing $pkg" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+	echo "deps: missing Debian packages; install them with:" >&2
+	echo "  apt-get install -y$missing" >&2
+	exit 1
+fi
+
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+# The package lists of a fresh system are empty: fetch them on first need.
+if ! apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
+	apt-get update -q >/dev/null &&
+	apt-get install -y -q --no-install-recommends $missing >/dev/null || {
+		echo "deps: apt-get could not install:$missing" >&2
+		exit 1
+	}
+fi
+exit 0

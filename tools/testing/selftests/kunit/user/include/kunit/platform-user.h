@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The userspace side of KUnit's seam (see <kunit/platform.h>), implemented
+ * in tools/testing/selftests/kunit/user/platform.c.
+ *
+ * A userspace KUnit program runs its suites in a child process that a
+ * supervisor watches.  A failed assertion leaves the case through
+ * siglongjmp(); a case that crashes or hangs takes the child down, and the
+ * supervisor starts a new child that resumes the run after that case,
+ * using the progress that the core keeps in memory shared between the two.
+ */
+#ifndef _KUNIT_PLATFORM_USER_H
+#define _KUNIT_PLATFORM_USER_H
+
+#include <linux/compiler.h>
+#include <setjmp.h>
+#include <stdbool.h>
+
+struct kunit;
+struct kunit_progress;
+
+/*
+ * Sections named like C identifiers get __start_ and __stop_ symbols from
+ * the linker; weak references keep a program without suites linkable.
+ */
+#define KUNIT_SUITE_SECTION		"kunit_test_suites"
+
+extern struct kunit_suite * const __start_kunit_test_suites[] __weak;
+extern struct kunit_suite * const __stop_kunit_test_suites[] __weak;
+#define KUNIT_BUILTIN_SUITES_START	__start_kunit_test_suites
+#define KUNIT_BUILTIN_SUITES_END	__stop_kunit_test_suites
+
+/**
+ * struct kunit_platform_try_catch - userspace's way to run a case
+ * @env: where kunit_try_catch_throw() returns to.
+ * @armed: true while @env is valid, that is while the case runs.
+ */
+struct kunit_platform_try_catch {
+	sigjmp_buf env;
+	bool armed;
+};
+
+void kunit_platform_emit(const char *level, const char *line);
+struct kunit *kunit_platform_current_test(void);
+void kunit_platform_set_current_test(struct kunit *test);
+struct kunit_progress *kunit_platform_progress(void);
+
+#endif /* _KUNIT_PLATFORM_USER_H */

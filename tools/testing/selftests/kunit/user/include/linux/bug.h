@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-in for <linux/bug.h>.  BUG() raises SIGABRT, which a
+ * userspace KUnit program reports against the running case; WARN_ON()
+ * prints and carries on, as in the kernel.
+ */
+#ifndef _KUNIT_USER_LINUX_BUG_H
+#define _KUNIT_USER_LINUX_BUG_H
+
+#include <linux/compiler.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define BUG() do {							\
+	fprintf(stderr, "kernel BUG at %s:%d!\n", __FILE__, __LINE__);	\
+	abort();							\
+} while (0)
+
+#define BUG_ON(condition) do {						\
+	if (unlikely(condition))					\
+		BUG();							\
+} while (0)
+
+#define WARN_ON(condition) ({						\
+	int __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on))					\
+		fprintf(stderr, "WARNING: at %s:%d\n", __FILE__, __LINE__); \
+	unlikely(__ret_warn_on);					\
+})
+
+#define WARN(condition, format...) ({					\
+	int __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on))					\
+		fprintf(stderr, format);				\
+	unlikely(__ret_warn_on);					\
+})
+
+#define WARN_ON_ONCE(condition)		WARN_ON(condition)
+#define WARN_ONCE(condition, format...)	WARN(condition, format)
+
+#endif /* _KUNIT_USER_LINUX_BUG_H */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-in for <linux/compiler.h>: the attribute and access
+ * helpers that KUnit and the test files written for it use.
+ */
+#ifndef _KUNIT_USER_LINUX_COMPILER_H
+#define _KUNIT_USER_LINUX_COMPILER_H
+
+/* The C library defines some of the same names; it comes first. */
+#include <sys/cdefs.h>
+
+/*
+ * The kernel spells GCC attributes through short macros.  They are defined
+ * here on top of __kunit_attr() so that this file is the only place where
+ * the raw attribute syntax appears.
+ */
+#define __kunit_attr(list)	__attribute__(list)
+
+#ifndef __always_inline
+#define __always_inline		inline
+#endif
+#define noinline		__kunit_attr((__noinline__))
+#define __noreturn		__kunit_attr((__noreturn__))
+#define __cold			__kunit_attr((__cold__))
+#define __used			__kunit_attr((__used__))
+#define __maybe_unused		__kunit_attr((__unused__))
+#define __always_unused		__kunit_attr((__unused__))
+#define __weak			__kunit_attr((__weak__))
+#define __packed		__kunit_attr((__packed__))
+#define __pure			__kunit_attr((__pure__))
+#define __must_check		__kunit_attr((__warn_unused_result__))
+#define __aligned(x)		__kunit_attr((__aligned__(x)))
+#define __section(s)		__kunit_attr((__section__(s)))
+#define __printf(a, b)		__kunit_attr((__format__(printf, a, b)))
+#define __scanf(a, b)		__kunit_attr((__format__(scanf, a, b)))
+#define __malloc		__kunit_attr((__malloc__))
+#define __visible		__kunit_attr((__externally_visible__))
+#define __init
+#define __exit
+#define __initdata
+#define __exitdata
+#define __ro_after_init
+#define __user
+#define __iomem
+#define __force
+#define __rcu
+#define __percpu
+
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define barrier()		__atomic_signal_fence(__ATOMIC_SEQ_CST)
+
+#define ___PASTE(a, b)		a##b
+#define __PASTE(a, b)		___PASTE(a, b)
+#define __UNIQUE_ID(prefix)	__PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+
+/* Relaxed atomics give the single, untorn access that the kernel's need. */
+#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, val)	__atomic_store_n(&(x), (val), __ATOMIC_RELAXED)
+
+#define __same_type(a, b)	__builtin_types_compatible_p(typeof(a), typeof(b))
+
+#define BUILD_BUG_ON_ZERO(e)	((int)(sizeof(struct { int:(-!!(e)); })))
+#define BUILD_BUG_ON(e)		((void)sizeof(char[1 - 2 * !!(e)]))
+
+#endif /* _KUNIT_USER_LINUX_COMPILER_H */

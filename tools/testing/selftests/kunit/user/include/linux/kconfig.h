@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-in for <linux/kconfig.h>.  A userspace KUnit program is
+ * built as if CONFIG_KUNIT=y; every other option is off unless the build
+ * defines it (-DCONFIG_FOO=1).
+ */
+#ifndef _KUNIT_USER_LINUX_KCONFIG_H
+#define _KUNIT_USER_LINUX_KCONFIG_H
+
+#ifndef CONFIG_KUNIT
+#define CONFIG_KUNIT 1
+#endif
+
+/*
+ * IS_BUILTIN(CONFIG_FOO) is 1 when CONFIG_FOO is defined to 1 and 0 when it
+ * is undefined: the 1 selects a token list in which the wanted value sits
+ * in the second place.
+ */
+#define __KUNIT_ARG_PLACEHOLDER_1	0,
+#define __kunit_take_second_arg(ignored, val, ...)	val
+#define ___kunit_is_defined(val)	____kunit_is_defined(__KUNIT_ARG_PLACEHOLDER_##val)
+#define ____kunit_is_defined(arg1_or_junk)	__kunit_take_second_arg(arg1_or_junk 1, 0)
+#define __kunit_is_defined(x)		___kunit_is_defined(x)
+
+#define IS_BUILTIN(option)		__kunit_is_defined(option)
+#define IS_MODULE(option)		0
+#define IS_REACHABLE			IS_BUILTIN
+#define IS_ENABLED			IS_BUILTIN
+
+#endif /* _KUNIT_USER_LINUX_KCONFIG_H */

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-in for <linux/kernel.h>: what test files most often take
+ * from it, from the integer types to ARRAY_SIZE(), min() and snprintf().
+ */
+#ifndef _KUNIT_USER_LINUX_KERNEL_H
+#define _KUNIT_USER_LINUX_KERNEL_H
+
+#include_next <linux/kernel.h>
+#include <linux/bits.h>
+#include <linux/bug.h>
+#include <linux/compiler.h>
+#include <linux/container_of.h>
+#include <linux/err.h>
+#include <linux/kconfig.h>
+#include <linux/limits.h>
+#include <linux/minmax.h>
+#include <linux/printk.h>
+#include <linux/stddef.h>
+#include <linux/stringify.h>
+#include <linux/types.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]) + __kunit_must_be_array(arr))
+#define __kunit_must_be_array(a)	BUILD_BUG_ON_ZERO(__same_type((a), &(a)[0]))
+
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define ALIGN(x, a)		(((x) + ((typeof(x))(a) - 1)) & ~((typeof(x))(a) - 1))
+#define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)
+#define round_up(x, y)		((((x) - 1) | ((typeof(x))((y) - 1))) + 1)
+#define round_down(x, y)	((x) & ~((typeof(x))((y) - 1)))
+#define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
+#define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
+#define lower_32_bits(n)	((u32)((n) & 0xffffffff))
+
+#define might_sleep()		do { } while (0)
+#define cond_resched()		do { } while (0)
+
+/**
+ * vscnprintf - format into a buffer, returning what was really written
+ * @buf: destination.
+ * @size: size of @buf, terminator included.
+ * @fmt: printf-style format.
+ * @args: arguments for @fmt.
+ *
+ * Return: the number of characters written to @buf, without the terminator.
+ */
+static inline int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	int len;
+
+	if (!size)
+		return 0;
+	len = vsnprintf(buf, size, fmt, args);
+	if (len < 0)
+		return 0;
+	return (size_t)len >= size ? (int)size - 1 : len;
+}
+
+static inline __printf(3, 4) int scnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = vscnprintf(buf, size, fmt, args);
+	va_end(args);
+	return len;
+}
+
+#endif /* _KUNIT_USER_LINUX_KERNEL_H */

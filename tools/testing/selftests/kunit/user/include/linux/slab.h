@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Userspace stand-in for <linux/slab.h>: the kmalloc() family on top of the
+ * C library's allocator, so code under test and KUnit's own core allocate
+ * the same way in both worlds.
+ */
+#ifndef _KUNIT_USER_LINUX_SLAB_H
+#define _KUNIT_USER_LINUX_SLAB_H
+
+#include <linux/compiler.h>
+#include <linux/gfp.h>
+#include <linux/overflow.h>
+#include <linux/types.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline void *kmalloc(size_t size, gfp_t flags)
+{
+	/* The kernel hands out a valid pointer for size 0; so does this. */
+	if (flags & __GFP_ZERO)
+		return calloc(1, size ? size : 1);
+	return malloc(size ? size : 1);
+}
+
+static inline void *kzalloc(size_t size, gfp_t flags)
+{
+	return kmalloc(size, flags | __GFP_ZERO);
+}
+
+static inline void *kmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (check_mul_overflow(n, size, &bytes))
+		return NULL;
+	return kmalloc(bytes, flags);
+}
+
+static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return kmalloc_array(n, size, flags | __GFP_ZERO);
+}
+
+static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
+{
+	return realloc((void *)p, new_size ? new_size : 1);
+}
+
+/*
+ * Out of line, as in the kernel: the compiler must not reason about which
+ * objects reach it (resource records, for instance, are freed only when
+ * KUnit allocated them).
+ */
+void kfree(const void *p);
+
+#define kvmalloc(size, flags)		kmalloc(size, flags)
+#define kvzalloc(size, flags)		kzalloc(size, flags)
+#define kvmalloc_array(n, s, flags)	kmalloc_array(n, s, flags)
+#define kvcalloc(n, s, flags)		kcalloc(n, s, flags)
+#define kvfree(p)			kfree(p)
+#define vmalloc(size)			kmalloc(size, GFP_KERNEL)
+#define vzalloc(size)			kzalloc(size, GFP_KERNEL)
+#define vfree(p)			kfree(p)
+
+/* The kernel declares the k*dup() helpers in string.h; code expects both. */
+#include <linux/string.h>
+
+#endif /* _KUNIT_USER_LINUX_SLAB_H */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The userspace KUnit executor: what main() hands to the supervisor.
+ */
+#ifndef _KUNIT_USER_H
+#define _KUNIT_USER_H
+
+#include <stdbool.h>
+
+/* kselftest's exit codes, as tools/testing/selftests/kselftest.h has them. */
+#define KSFT_PASS	0
+#define KSFT_FAIL	1
+#define KSFT_SKIP	4
+
+/* Per-case time limit when none is given; kselftest's own is 45 s a program. */
+#define KUNIT_USER_DEFAULT_TIMEOUT	30
+
+/**
+ * struct kunit_user_options - how to run a userspace KUnit program
+ * @filter_glob: NULL, or which suites and cases to run, "suite[.case]".
+ * @action: NULL or "run" to run, "list" to list the cases.
+ * @timeout: seconds a case may run (0 for no limit); only with @fork.
+ * @fork: run the tests in a supervised child process, so that a crash or
+ *	  a hang fails one case; false runs them in this process, for a
+ *	  debugger.
+ */
+struct kunit_user_options {
+	const char *filter_glob;
+	const char *action;
+	unsigned int timeout;
+	bool fork;
+};
+
+int kunit_user_run(const struct kunit_user_options *options);
+
+#endif /* _KUNIT_USER_H */

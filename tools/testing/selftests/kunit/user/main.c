@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main() of a userspace KUnit program.  It lives alone in its file so that
+ * the linker takes it from libkunit.a only when the program has no main()
+ * of its own.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kunit/executor.h>
+
+#include "kunit-user.h"
+
+/* Command-line mistakes; kselftest reads any other non-zero exit as a failure. */
+#define KUNIT_USER_USAGE_ERROR	2
+
+static void usage(FILE *out, const char *prog)
+{
+	fprintf(out,
+		"Usage: %s [OPTION]... [FILTER]\n"
+		"Run the KUnit suites built into this program and print KTAP.\n"
+		"\n"
+		"  FILTER, -f, --filter=GLOB  run only matching cases: \"suite_glob\" or\n"
+		"                             \"suite_glob.case_glob\" (as kunit.filter_glob)\n"
+		"  -l, --list                 list the cases as suite.case, do not run them\n"
+		"  -t, --timeout=SEC          fail a case that runs longer than SEC seconds\n"
+		"                             (default %d, 0 for no limit)\n"
+		"  -n, --no-fork              run in this process, for a debugger: a crash\n"
+		"                             stops the program, no timeout applies\n"
+		"  -h, --help                 show this help\n"
+		"\n"
+		"Exit status: 0 if nothing failed, 1 if something failed, 4 if every\n"
+		"result was skipped (kselftest's codes), 2 for a usage error.\n",
+		prog, KUNIT_USER_DEFAULT_TIMEOUT);
+}
+
+static int parse_timeout(const char *arg, unsigned int *timeout)
+{
+	unsigned long value;
+	char *end;
+
+	errno = 0;
+	value = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || value > 24 * 60 * 60 || arg[0] == '-')
+		return -1;
+	*timeout = value;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "filter", required_argument, NULL, 'f' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "no-fork", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kunit_user_options options = {
+		.timeout = KUNIT_USER_DEFAULT_TIMEOUT,
+		.fork = true,
+	};
+	const char *problem;
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "f:lt:nh", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (options.filter_glob) {
+				fprintf(stderr, "%s: only one filter may be given\n", argv[0]);
+				return KUNIT_USER_USAGE_ERROR;
+			}
+			options.filter_glob = optarg;
+			break;
+		case 'l':
+			options.action = "list";
+			break;
+		case 't':
+			if (parse_timeout(optarg, &options.timeout)) {
+				fprintf(stderr, "%s: bad timeout '%s': give whole seconds, 0 to 86400\n",
+					argv[0], optarg);
+				return KUNIT_USER_USAGE_ERROR;
+			}
+			break;
+		case 'n':
+			options.fork = false;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 0;
+		default:
+			usage(stderr, argv[0]);
+			return KUNIT_USER_USAGE_ERROR;
+		}
+	}
+	if (optind < argc) {
+		if (options.filter_glob || optind + 1 < argc) {
+			fprintf(stderr, "%s: only one filter may be given\n", argv[0]);
+			return KUNIT_USER_USAGE_ERROR;
+		}
+		options.filter_glob = argv[optind];
+	}
+	if (options.filter_glob) {
+		problem = kunit_filter_glob_check(options.filter_glob);
+		if (problem) {
+			fprintf(stderr, "%s: bad filter '%s': %s\n", argv[0],
+				options.filter_glob, problem);
+			return KUNIT_USER_USAGE_ERROR;
+		}
+	}
+
+	return kunit_user_run(&options);
+}
