@@ -21,8 +21,8 @@
 
 struct kunit_resource;
 
-typedef int (*kunit_resource_init_t)(struct kunit_resource *res, void *context);
-typedef void (*kunit_resource_free_t)(struct kunit_resource *res);
+typedef int (*kunit_resource_init_t)(struct kunit_resource *resource, void *context);
+typedef void (*kunit_resource_free_t)(struct kunit_resource *resource);
 
 /**
  * struct kunit_resource - a resource that a test case holds
@@ -35,15 +35,15 @@ typedef void (*kunit_resource_free_t)(struct kunit_resource *res);
  *
  * .. code-block:: c
  *
- *	static int buf_init(struct kunit_resource *res, void *context)
+ *	static int buf_init(struct kunit_resource *resource, void *context)
  *	{
- *		res->data = kmalloc(*(size_t *)context, GFP_KERNEL);
- *		return res->data ? 0 : -ENOMEM;
+ *		resource->data = kmalloc(*(size_t *)context, GFP_KERNEL);
+ *		return resource->data ? 0 : -ENOMEM;
  *	}
  *
- *	static void buf_free(struct kunit_resource *res)
+ *	static void buf_free(struct kunit_resource *resource)
  *	{
- *		kfree(res->data);
+ *		kfree(resource->data);
  *	}
  *
  *	buf = kunit_alloc_resource(test, buf_init, buf_free, GFP_KERNEL, &size);
@@ -54,105 +54,105 @@ struct kunit_resource {
 	kunit_resource_free_t free;
 
 	/* private: internal use only. */
-	struct kref refcount;
+	struct kref refs;
 	struct list_head node;
-	bool should_kfree;
+	bool kunit_frees_record;
 };
 
 /**
  * kunit_get_resource() - take one more reference to a resource
- * @res: the resource.
+ * @resource: the resource.
  */
-static inline void kunit_get_resource(struct kunit_resource *res)
+static inline void kunit_get_resource(struct kunit_resource *resource)
 {
-	kref_get(&res->refcount);
+	kref_get(&resource->refs);
 }
 
 /* Called with the last reference: release the data, then the record. */
 static inline void kunit_release_resource(struct kref *kref)
 {
-	struct kunit_resource *res = container_of(kref, struct kunit_resource, refcount);
-	/* @free may free @res itself when KUnit did not allocate it. */
-	bool kunit_owns_record = res->should_kfree;
+	struct kunit_resource *resource = container_of(kref, struct kunit_resource, refs);
+	/* The free function may free the record itself unless KUnit owns it. */
+	bool kunit_owns_record = resource->kunit_frees_record;
 
-	if (res->free)
-		res->free(res);
+	if (resource->free)
+		resource->free(resource);
 	if (kunit_owns_record)
-		kfree(res);
+		kfree(resource);
 }
 
 /**
  * kunit_put_resource() - give back a reference to a resource
- * @res: the resource.
+ * @resource: the resource.
  *
  * The resource is released with its last reference.
  */
-static inline void kunit_put_resource(struct kunit_resource *res)
+static inline void kunit_put_resource(struct kunit_resource *resource)
 {
-	kref_put(&res->refcount, kunit_release_resource);
+	kref_put(&resource->refs, kunit_release_resource);
 }
 
-int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
-			 kunit_resource_free_t free, struct kunit_resource *res,
+int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			 kunit_resource_free_t free_fn, struct kunit_resource *resource,
 			 void *data);
 
 /**
  * kunit_add_resource() - make a caller-allocated resource test-managed
  * @test: the test that will hold it.
- * @init: NULL, or a function that acquires the resource and sets
- *	  @res->data; a non-zero return is an error and adds nothing.
- * @free: NULL, or a function that releases the resource.
- * @res: the record, allocated by the caller, who keeps it alive until @free.
- * @data: passed to @init; becomes @res->data when @init is NULL.
+ * @init_fn: NULL, or a function that acquires the resource and sets
+ *	  @resource->data; a non-zero return is an error and adds nothing.
+ * @free_fn: NULL, or a function that releases the resource.
+ * @resource: the record, allocated by the caller, who keeps it alive until @free_fn.
+ * @data: passed to @init_fn; becomes @resource->data when @init_fn is NULL.
  *
- * Return: 0, or the error returned by @init.
+ * Return: 0, or the error returned by @init_fn.
  */
-static inline int kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
-				     kunit_resource_free_t free,
-				     struct kunit_resource *res, void *data)
+static inline int kunit_add_resource(struct kunit *test, kunit_resource_init_t init_fn,
+				     kunit_resource_free_t free_fn,
+				     struct kunit_resource *resource, void *data)
 {
-	res->should_kfree = false;
-	return __kunit_add_resource(test, init, free, res, data);
+	resource->kunit_frees_record = false;
+	return __kunit_add_resource(test, init_fn, free_fn, resource, data);
 }
 
 /**
  * typedef kunit_resource_match_t - tells whether a resource is the one sought
  * @test: the test that holds the resource.
- * @res: a resource of @test.
+ * @resource: a resource of @test.
  * @match_data: what the caller of kunit_find_resource() is looking for.
  *
  * Return: true for the resource sought.
  */
-typedef bool (*kunit_resource_match_t)(struct kunit *test, struct kunit_resource *res,
+typedef bool (*kunit_resource_match_t)(struct kunit *test, struct kunit_resource *resource,
 				       void *match_data);
 
 /**
  * kunit_resource_name_match() - match a resource by name
  * @test: the test that holds the resource.
- * @res: a resource of @test.
+ * @resource: a resource of @test.
  * @match_name: the name sought.
  *
- * Return: true if @res has that name.
+ * Return: true if @resource has that name.
  */
-static inline bool kunit_resource_name_match(struct kunit *test, struct kunit_resource *res,
+static inline bool kunit_resource_name_match(struct kunit *test, struct kunit_resource *resource,
 					     void *match_name)
 {
-	return res->name && strcmp(res->name, match_name) == 0;
+	return resource->name && strcmp(resource->name, match_name) == 0;
 }
 
 /**
  * kunit_resource_instance_match() - match a resource by its data pointer
  * @test: the test that holds the resource.
- * @res: a resource of @test.
+ * @resource: a resource of @test.
  * @match_data: the data pointer sought.
  *
- * Return: true if @res->data is @match_data.
+ * Return: true if @resource->data is @match_data.
  */
 static inline bool kunit_resource_instance_match(struct kunit *test,
-						 struct kunit_resource *res,
+						 struct kunit_resource *resource,
 						 void *match_data)
 {
-	return res->data == match_data;
+	return resource->data == match_data;
 }
 
 /**
@@ -172,18 +172,18 @@ static inline struct kunit_resource *kunit_find_resource(struct kunit *test,
 							 kunit_resource_match_t match,
 							 void *match_data)
 {
-	struct kunit_resource *res, *found = NULL;
-	unsigned long flags;
+	struct kunit_resource *resource, *found = NULL;
+	unsigned long irqflags;
 
-	spin_lock_irqsave(&test->lock, flags);
-	list_for_each_entry_reverse(res, &test->resources, node) {
-		if (match(test, res, match_data)) {
-			found = res;
+	spin_lock_irqsave(&test->lock, irqflags);
+	list_for_each_entry_reverse(resource, &test->resources, node) {
+		if (match(test, resource, match_data)) {
+			found = resource;
 			kunit_get_resource(found);
 			break;
 		}
 	}
-	spin_unlock_irqrestore(&test->lock, flags);
+	spin_unlock_irqrestore(&test->lock, irqflags);
 
 	return found;
 }
@@ -204,18 +204,18 @@ static inline struct kunit_resource *kunit_find_named_resource(struct kunit *tes
 /**
  * kunit_add_named_resource() - kunit_add_resource() under a unique name
  * @test: the test that will hold it.
- * @init: as for kunit_add_resource().
- * @free: as for kunit_add_resource().
- * @res: as for kunit_add_resource().
+ * @init_fn: as for kunit_add_resource().
+ * @free_fn: as for kunit_add_resource().
+ * @resource: as for kunit_add_resource().
  * @name: the name; no other resource of @test may have it.
  * @data: as for kunit_add_resource().
  *
  * Return: 0, -EINVAL without a name, -EEXIST if the name is taken, or the
- * error returned by @init.
+ * error returned by @init_fn.
  */
-static inline int kunit_add_named_resource(struct kunit *test, kunit_resource_init_t init,
-					   kunit_resource_free_t free,
-					   struct kunit_resource *res, const char *name,
+static inline int kunit_add_named_resource(struct kunit *test, kunit_resource_init_t init_fn,
+					   kunit_resource_free_t free_fn,
+					   struct kunit_resource *resource, const char *name,
 					   void *data)
 {
 	struct kunit_resource *existing;
@@ -229,18 +229,18 @@ static inline int kunit_add_named_resource(struct kunit *test, kunit_resource_in
 		return -EEXIST;
 	}
 
-	res->name = name;
-	res->should_kfree = false;
-	return __kunit_add_resource(test, init, free, res, data);
+	resource->name = name;
+	resource->kunit_frees_record = false;
+	return __kunit_add_resource(test, init_fn, free_fn, resource, data);
 }
 
 struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
-						    kunit_resource_init_t init,
-						    kunit_resource_free_t free,
+						    kunit_resource_init_t init_fn,
+						    kunit_resource_free_t free_fn,
 						    gfp_t internal_gfp, void *context);
-void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init,
-			   kunit_resource_free_t free, gfp_t internal_gfp, void *context);
-void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context);
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *resource);
 int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
 			   void *match_data);
 

@@ -3,6 +3,23 @@
  * string_stream: a string that grows as text is added to it, in the manner
  * of C++'s std::stringstream.  KUnit builds its failure reports and logs
  * in them.
+ *
+ * A stream is created empty, by new_string_stream() (reference counted:
+ * string_stream_get() and string_stream_put(), or destroy_string_stream()
+ * to free it at once) or by alloc_string_stream() (released by the test
+ * when its case ends).  Text goes in with printf-style calls and comes out
+ * whole, as a copy that the caller frees:
+ *
+ *	struct string_stream *stream = new_string_stream();
+ *	char *text;
+ *
+ *	string_stream_add(stream, "%d bytes differ", count);
+ *	text = string_stream_get_string(stream);
+ *	...
+ *	kfree(text);
+ *	string_stream_put(stream);
+ *
+ * Adding may fail for want of memory; the stream then keeps what it had.
  */
 #ifndef _KUNIT_STRING_STREAM_H
 #define _KUNIT_STRING_STREAM_H
@@ -17,16 +34,21 @@ struct kunit;
 
 /**
  * struct string_stream - a growing string
+ * @buf: the text, NUL-terminated once allocated; NULL until text comes.
+ * @length: bytes of text in @buf.
+ * @capacity: bytes allocated for @buf.
+ * @gfp: allocation flags for growing @buf.
+ * @lock: protects @buf, @length and @capacity.
+ * @refcount: references held; the stream is freed with the last.
  *
- * All members are private; use the functions below.
+ * Use the functions below rather than the members.
  */
 struct string_stream {
-	/* private: internal use only. */
-	char *buf;		/* the text, NUL-terminated once allocated */
-	size_t length;		/* bytes of text in @buf */
-	size_t capacity;	/* bytes allocated for @buf */
-	gfp_t gfp;		/* flags for growing @buf */
-	spinlock_t lock;	/* protects @buf, @length and @capacity */
+	char *buf;
+	size_t length;
+	size_t capacity;
+	gfp_t gfp;
+	spinlock_t lock;
 	struct kref refcount;
 };
 

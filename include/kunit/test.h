@@ -492,7 +492,8 @@ void __noreturn __kunit_abort(struct kunit *test);
 	KUNIT_FAIL_ASSERTION(test, KUNIT_ASSERTION, fmt, ##__VA_ARGS__)
 
 #define KUNIT_UNARY_ASSERTION(test, assert_type, condition, condition_text,	\
-			      expected, expected_text, fmt, ...) do {	\
+			      expected, expected_text, fmt, ...)	\
+do {									\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_unary_assert_format,	\
 			     condition_text, NULL, expected_text),	\
@@ -512,7 +513,8 @@ void __noreturn __kunit_abort(struct kunit *test);
 			      false, "false", fmt, ##__VA_ARGS__)
 
 #define KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right,	\
-				   left_text, right_text, fmt, ...) do {	\
+				   left_text, right_text, fmt, ...)	\
+do {									\
 	__auto_type __kunit_left = (left);				\
 	__auto_type __kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
@@ -531,7 +533,8 @@ void __noreturn __kunit_abort(struct kunit *test);
 } while (0)
 
 #define KUNIT_BINARY_PTR_ASSERTION(test, assert_type, left, op, right,	\
-				   left_text, right_text, fmt, ...) do {	\
+				   left_text, right_text, fmt, ...)	\
+do {									\
 	const void *__kunit_left = (left);				\
 	const void *__kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
@@ -560,7 +563,8 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
 }
 
 #define KUNIT_BINARY_STR_ASSERTION(test, assert_type, left, op, right, equal, \
-				   left_text, right_text, fmt, ...) do { \
+				   left_text, right_text, fmt, ...)	\
+do {									\
 	const char *__kunit_left = (left);				\
 	const char *__kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
@@ -575,7 +579,8 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
 } while (0)
 
 #define KUNIT_MEM_ASSERTION(test, assert_type, left, op, right, size, equal, \
-			    left_text, right_text, fmt, ...) do {	\
+			    left_text, right_text, fmt, ...)	\
+do {									\
 	const void *__kunit_left = (left);				\
 	const void *__kunit_right = (right);				\
 	const size_t __kunit_size = (size);				\
@@ -591,13 +596,14 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
 } while (0)
 
 #define KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, assert_type, ptr, ptr_text, \
-						fmt, ...) do {		\
+						fmt, ...)	\
+do {									\
 	const void *__kunit_ptr = (ptr);				\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_ptr_not_err_assert_format, \
 			     ptr_text, NULL, NULL),			\
 	};								\
-	if (likely(!IS_ERR_OR_NULL(__kunit_ptr)))			\
+	if (!IS_ERR_OR_NULL(__kunit_ptr))				\
 		break;							\
 	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_ptr, 0, 0, fmt, ##__VA_ARGS__); \
@@ -625,750 +631,750 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
  */
 
 /**
- * KUNIT_EXPECT_TRUE() - expect a condition to be true
+ * KUNIT_EXPECT_TRUE() - expect a cond to be true
  * @test: the running test.
- * @condition: an expression, true to pass.
+ * @cond: an expression, true to pass.
  */
-#define KUNIT_EXPECT_TRUE(test, condition)				\
-	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
-				 #condition, NULL)
+#define KUNIT_EXPECT_TRUE(test, cond)				\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, cond,	\
+				 #cond, NULL)
 
 /**
  * KUNIT_EXPECT_TRUE_MSG() - KUNIT_EXPECT_TRUE() with a message
  * @test: the running test.
- * @condition: an expression, true to pass.
+ * @cond: an expression, true to pass.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_TRUE_MSG(test, condition, fmt, ...)		\
-	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
-				 #condition, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_TRUE_MSG(test, cond, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, cond,	\
+				 #cond, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_EXPECT_FALSE() - expect a condition to be false
+ * KUNIT_EXPECT_FALSE() - expect a cond to be false
  * @test: the running test.
- * @condition: an expression, false to pass.
+ * @cond: an expression, false to pass.
  */
-#define KUNIT_EXPECT_FALSE(test, condition)				\
-	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
-				  #condition, NULL)
+#define KUNIT_EXPECT_FALSE(test, cond)				\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, cond,	\
+				  #cond, NULL)
 
 /**
  * KUNIT_EXPECT_FALSE_MSG() - KUNIT_EXPECT_FALSE() with a message
  * @test: the running test.
- * @condition: an expression, false to pass.
+ * @cond: an expression, false to pass.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_FALSE_MSG(test, condition, fmt, ...)		\
-	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition,	\
-				  #condition, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_FALSE_MSG(test, cond, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, cond,	\
+				  #cond, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_EQ() - expect two integers to be equal
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  *
  * Example: ``KUNIT_EXPECT_EQ(test, 3, add(1, 2));``
  */
-#define KUNIT_EXPECT_EQ(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_EQ(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_EQ_MSG() - KUNIT_EXPECT_EQ() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_EQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_EQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_NE() - expect two integers to differ
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_EXPECT_NE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_NE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_NE_MSG() - KUNIT_EXPECT_NE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_NE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_EXPECT_LT() - expect @left < @right
+ * KUNIT_EXPECT_LT() - expect @lhs < @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_EXPECT_LT(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_LT(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, <, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_LT_MSG() - KUNIT_EXPECT_LT() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_LT_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LT_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, <, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_EXPECT_LE() - expect @left <= @right
+ * KUNIT_EXPECT_LE() - expect @lhs <= @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_EXPECT_LE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <=, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_LE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, <=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_LE_MSG() - KUNIT_EXPECT_LE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_LE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, <=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, <=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_EXPECT_GT() - expect @left > @right
+ * KUNIT_EXPECT_GT() - expect @lhs > @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_EXPECT_GT(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_GT(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, >, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_GT_MSG() - KUNIT_EXPECT_GT() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_GT_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GT_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, >, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_EXPECT_GE() - expect @left >= @right
+ * KUNIT_EXPECT_GE() - expect @lhs >= @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_EXPECT_GE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >=, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_GE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, >=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_GE_MSG() - KUNIT_EXPECT_GE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_GE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, >=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, lhs, >=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_PTR_EQ() - expect two pointers to be equal
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  */
-#define KUNIT_EXPECT_PTR_EQ(test, left, right)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_PTR_EQ(test, lhs, rhs)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_PTR_EQ_MSG() - KUNIT_EXPECT_PTR_EQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_PTR_EQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_PTR_EQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_PTR_NE() - expect two pointers to differ
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  */
-#define KUNIT_EXPECT_PTR_NE(test, left, right)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   #left, #right, NULL)
+#define KUNIT_EXPECT_PTR_NE(test, lhs, rhs)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_PTR_NE_MSG() - KUNIT_EXPECT_PTR_NE() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_PTR_NE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_PTR_NE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_NULL() - expect a pointer to be NULL
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_EXPECT_NULL(test, ptr)					\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, ==, NULL, \
-				   #ptr, "NULL", NULL)
+#define KUNIT_EXPECT_NULL(test, pointer)					\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, pointer, ==, NULL, \
+				   #pointer, "NULL", NULL)
 
 /**
  * KUNIT_EXPECT_NULL_MSG() - KUNIT_EXPECT_NULL() with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_NULL_MSG(test, ptr, fmt, ...)			\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, ==, NULL, \
-				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NULL_MSG(test, pointer, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, pointer, ==, NULL, \
+				   #pointer, "NULL", fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_NOT_NULL() - expect a pointer not to be NULL
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_EXPECT_NOT_NULL(test, ptr)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, !=, NULL, \
-				   #ptr, "NULL", NULL)
+#define KUNIT_EXPECT_NOT_NULL(test, pointer)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, pointer, !=, NULL, \
+				   #pointer, "NULL", NULL)
 
 /**
  * KUNIT_EXPECT_NOT_NULL_MSG() - KUNIT_EXPECT_NOT_NULL() with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_NOT_NULL_MSG(test, ptr, fmt, ...)			\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, !=, NULL, \
-				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NOT_NULL_MSG(test, pointer, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, pointer, !=, NULL, \
+				   #pointer, "NULL", fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_NOT_ERR_OR_NULL() - expect a pointer to be neither NULL
  * nor an ERR_PTR()
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_EXPECT_NOT_ERR_OR_NULL(test, ptr)				\
-	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, ptr, \
-						#ptr, NULL)
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL(test, pointer)				\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, pointer, \
+						#pointer, NULL)
 
 /**
  * KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG() - KUNIT_EXPECT_NOT_ERR_OR_NULL()
  * with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...)		\
-	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, ptr, \
-						#ptr, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, pointer, fmt, ...)		\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, pointer, \
+						#pointer, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_STREQ() - expect two C strings to be equal
  * @test: the running test.
- * @left: a string expression; NULL equals only NULL.
- * @right: a string expression; NULL equals only NULL.
+ * @lhs: a string expression; NULL equals only NULL.
+ * @rhs: a string expression; NULL equals only NULL.
  */
-#define KUNIT_EXPECT_STREQ(test, left, right)				\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   true, #left, #right, NULL)
+#define KUNIT_EXPECT_STREQ(test, lhs, rhs)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   true, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_STREQ_MSG() - KUNIT_EXPECT_STREQ() with a message
  * @test: the running test.
- * @left: a string expression.
- * @right: a string expression.
+ * @lhs: a string expression.
+ * @rhs: a string expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_STREQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, \
-				   true, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_STREQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, \
+				   true, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_STRNEQ() - expect two C strings to differ
  * @test: the running test.
- * @left: a string expression; NULL equals only NULL.
- * @right: a string expression; NULL equals only NULL.
+ * @lhs: a string expression; NULL equals only NULL.
+ * @rhs: a string expression; NULL equals only NULL.
  */
-#define KUNIT_EXPECT_STRNEQ(test, left, right)				\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   false, #left, #right, NULL)
+#define KUNIT_EXPECT_STRNEQ(test, lhs, rhs)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   false, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_STRNEQ_MSG() - KUNIT_EXPECT_STRNEQ() with a message
  * @test: the running test.
- * @left: a string expression.
- * @right: a string expression.
+ * @lhs: a string expression.
+ * @rhs: a string expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_STRNEQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, \
-				   false, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_STRNEQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, \
+				   false, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_MEMEQ() - expect two memory areas to hold the same bytes
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  *
  * A failure prints both areas in hex, the differing bytes between < >.
  */
-#define KUNIT_EXPECT_MEMEQ(test, left, right, size)			\
-	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, size, \
-			    true, #left, #right, NULL)
+#define KUNIT_EXPECT_MEMEQ(test, lhs, rhs, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, size, \
+			    true, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_MEMEQ_MSG() - KUNIT_EXPECT_MEMEQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_MEMEQ_MSG(test, left, right, size, fmt, ...)	\
-	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, size, \
-			    true, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_MEMEQ_MSG(test, lhs, rhs, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, lhs, ==, rhs, size, \
+			    true, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_EXPECT_MEMNEQ() - expect two memory areas to differ
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  */
-#define KUNIT_EXPECT_MEMNEQ(test, left, right, size)			\
-	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, size, \
-			    false, #left, #right, NULL)
+#define KUNIT_EXPECT_MEMNEQ(test, lhs, rhs, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, size, \
+			    false, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_EXPECT_MEMNEQ_MSG() - KUNIT_EXPECT_MEMNEQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_EXPECT_MEMNEQ_MSG(test, left, right, size, fmt, ...)	\
-	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, size, \
-			    false, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_MEMNEQ_MSG(test, lhs, rhs, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, lhs, !=, rhs, size, \
+			    false, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_TRUE() - assert a condition is true
+ * KUNIT_ASSERT_TRUE() - assert a cond is true
  * @test: the running test.
- * @condition: an expression, true to pass.
+ * @cond: an expression, true to pass.
  *
  * Like KUNIT_EXPECT_TRUE(), but a failure ends the case.
  */
-#define KUNIT_ASSERT_TRUE(test, condition)				\
-	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
-				 #condition, NULL)
+#define KUNIT_ASSERT_TRUE(test, cond)				\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, cond,	\
+				 #cond, NULL)
 
 /**
  * KUNIT_ASSERT_TRUE_MSG() - KUNIT_ASSERT_TRUE() with a message
  * @test: the running test.
- * @condition: an expression, true to pass.
+ * @cond: an expression, true to pass.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_TRUE_MSG(test, condition, fmt, ...)		\
-	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
-				 #condition, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_TRUE_MSG(test, cond, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, cond,	\
+				 #cond, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_FALSE() - assert a condition is false
+ * KUNIT_ASSERT_FALSE() - assert a cond is false
  * @test: the running test.
- * @condition: an expression, false to pass.
+ * @cond: an expression, false to pass.
  */
-#define KUNIT_ASSERT_FALSE(test, condition)				\
-	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
-				  #condition, NULL)
+#define KUNIT_ASSERT_FALSE(test, cond)				\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, cond,	\
+				  #cond, NULL)
 
 /**
  * KUNIT_ASSERT_FALSE_MSG() - KUNIT_ASSERT_FALSE() with a message
  * @test: the running test.
- * @condition: an expression, false to pass.
+ * @cond: an expression, false to pass.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_FALSE_MSG(test, condition, fmt, ...)		\
-	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition,	\
-				  #condition, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_FALSE_MSG(test, cond, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, cond,	\
+				  #cond, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_EQ() - assert two integers are equal
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_EQ(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_EQ(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_EQ_MSG() - KUNIT_ASSERT_EQ() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_EQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_EQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_NE() - assert two integers differ
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_NE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_NE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_NE_MSG() - KUNIT_ASSERT_NE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_NE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_LT() - assert @left < @right
+ * KUNIT_ASSERT_LT() - assert @lhs < @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_LT(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_LT(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, <, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_LT_MSG() - KUNIT_ASSERT_LT() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_LT_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LT_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, <, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_LE() - assert @left <= @right
+ * KUNIT_ASSERT_LE() - assert @lhs <= @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_LE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <=, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_LE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, <=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_LE_MSG() - KUNIT_ASSERT_LE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_LE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, <=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, <=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_GT() - assert @left > @right
+ * KUNIT_ASSERT_GT() - assert @lhs > @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_GT(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_GT(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, >, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_GT_MSG() - KUNIT_ASSERT_GT() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_GT_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GT_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, >, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
- * KUNIT_ASSERT_GE() - assert @left >= @right
+ * KUNIT_ASSERT_GE() - assert @lhs >= @rhs
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  */
-#define KUNIT_ASSERT_GE(test, left, right)				\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >=, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_GE(test, lhs, rhs)				\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, >=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_GE_MSG() - KUNIT_ASSERT_GE() with a message
  * @test: the running test.
- * @left: an integer expression.
- * @right: an integer expression.
+ * @lhs: an integer expression, the left-hand side.
+ * @rhs: an integer expression, the right-hand side.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_GE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, >=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, lhs, >=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_PTR_EQ() - assert two pointers are equal
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  */
-#define KUNIT_ASSERT_PTR_EQ(test, left, right)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_PTR_EQ(test, lhs, rhs)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_PTR_EQ_MSG() - KUNIT_ASSERT_PTR_EQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_PTR_EQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_EQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_PTR_NE() - assert two pointers differ
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  */
-#define KUNIT_ASSERT_PTR_NE(test, left, right)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   #left, #right, NULL)
+#define KUNIT_ASSERT_PTR_NE(test, lhs, rhs)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_PTR_NE_MSG() - KUNIT_ASSERT_PTR_NE() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_PTR_NE_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_NE_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_NULL() - assert a pointer is NULL
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_ASSERT_NULL(test, ptr)					\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, ==, NULL, \
-				   #ptr, "NULL", NULL)
+#define KUNIT_ASSERT_NULL(test, pointer)					\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, pointer, ==, NULL, \
+				   #pointer, "NULL", NULL)
 
 /**
  * KUNIT_ASSERT_NULL_MSG() - KUNIT_ASSERT_NULL() with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_NULL_MSG(test, ptr, fmt, ...)			\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, ==, NULL, \
-				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NULL_MSG(test, pointer, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, pointer, ==, NULL, \
+				   #pointer, "NULL", fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_NOT_NULL() - assert a pointer is not NULL
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_ASSERT_NOT_NULL(test, ptr)				\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, !=, NULL, \
-				   #ptr, "NULL", NULL)
+#define KUNIT_ASSERT_NOT_NULL(test, pointer)				\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, pointer, !=, NULL, \
+				   #pointer, "NULL", NULL)
 
 /**
  * KUNIT_ASSERT_NOT_NULL_MSG() - KUNIT_ASSERT_NOT_NULL() with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_NOT_NULL_MSG(test, ptr, fmt, ...)			\
-	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, !=, NULL, \
-				   #ptr, "NULL", fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_NULL_MSG(test, pointer, fmt, ...)			\
+	KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, pointer, !=, NULL, \
+				   #pointer, "NULL", fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_NOT_ERR_OR_NULL() - assert a pointer is neither NULL nor
  * an ERR_PTR()
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  */
-#define KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ptr)				\
-	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, ptr, \
-						#ptr, NULL)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL(test, pointer)				\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, pointer, \
+						#pointer, NULL)
 
 /**
  * KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG() - KUNIT_ASSERT_NOT_ERR_OR_NULL()
  * with a message
  * @test: the running test.
- * @ptr: a pointer expression.
+ * @pointer: a pointer expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...)		\
-	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, ptr, \
-						#ptr, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, pointer, fmt, ...)		\
+	KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, pointer, \
+						#pointer, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_STREQ() - assert two C strings are equal
  * @test: the running test.
- * @left: a string expression; NULL equals only NULL.
- * @right: a string expression; NULL equals only NULL.
+ * @lhs: a string expression; NULL equals only NULL.
+ * @rhs: a string expression; NULL equals only NULL.
  */
-#define KUNIT_ASSERT_STREQ(test, left, right)				\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   true, #left, #right, NULL)
+#define KUNIT_ASSERT_STREQ(test, lhs, rhs)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   true, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_STREQ_MSG() - KUNIT_ASSERT_STREQ() with a message
  * @test: the running test.
- * @left: a string expression.
- * @right: a string expression.
+ * @lhs: a string expression.
+ * @rhs: a string expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_STREQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, \
-				   true, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STREQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, \
+				   true, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_STRNEQ() - assert two C strings differ
  * @test: the running test.
- * @left: a string expression; NULL equals only NULL.
- * @right: a string expression; NULL equals only NULL.
+ * @lhs: a string expression; NULL equals only NULL.
+ * @rhs: a string expression; NULL equals only NULL.
  */
-#define KUNIT_ASSERT_STRNEQ(test, left, right)				\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   false, #left, #right, NULL)
+#define KUNIT_ASSERT_STRNEQ(test, lhs, rhs)				\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   false, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_STRNEQ_MSG() - KUNIT_ASSERT_STRNEQ() with a message
  * @test: the running test.
- * @left: a string expression.
- * @right: a string expression.
+ * @lhs: a string expression.
+ * @rhs: a string expression.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_STRNEQ_MSG(test, left, right, fmt, ...)		\
-	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, \
-				   false, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STRNEQ_MSG(test, lhs, rhs, fmt, ...)		\
+	KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, \
+				   false, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_MEMEQ() - assert two memory areas hold the same bytes
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  */
-#define KUNIT_ASSERT_MEMEQ(test, left, right, size)			\
-	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, \
-			    true, #left, #right, NULL)
+#define KUNIT_ASSERT_MEMEQ(test, lhs, rhs, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, size, \
+			    true, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_MEMEQ_MSG() - KUNIT_ASSERT_MEMEQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_MEMEQ_MSG(test, left, right, size, fmt, ...)	\
-	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, \
-			    true, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMEQ_MSG(test, lhs, rhs, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, lhs, ==, rhs, size, \
+			    true, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ASSERT_MEMNEQ() - assert two memory areas differ
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  */
-#define KUNIT_ASSERT_MEMNEQ(test, left, right, size)			\
-	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, \
-			    false, #left, #right, NULL)
+#define KUNIT_ASSERT_MEMNEQ(test, lhs, rhs, size)			\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, size, \
+			    false, #lhs, #rhs, NULL)
 
 /**
  * KUNIT_ASSERT_MEMNEQ_MSG() - KUNIT_ASSERT_MEMNEQ() with a message
  * @test: the running test.
- * @left: a pointer expression.
- * @right: a pointer expression.
+ * @lhs: a pointer expression.
+ * @rhs: a pointer expression.
  * @size: number of bytes to compare.
  * @fmt: printf-style message printed on failure.
  * @...: arguments for @fmt.
  */
-#define KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, fmt, ...)	\
-	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, \
-			    false, #left, #right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMNEQ_MSG(test, lhs, rhs, size, fmt, ...)	\
+	KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, lhs, !=, rhs, size, \
+			    false, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
  * KUNIT_ARRAY_PARAM() - make a parameter generator from an array
@@ -1389,7 +1395,8 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
 					     char *__kunit_desc)		\
 	{								\
 		typeof((array)[0]) *__kunit_first = (array);		\
-		void (*__kunit_describe)(typeof(__kunit_first), char *) = (get_desc); \
+		void (*__kunit_describe)(typeof(__kunit_first) param,	\
+					 char *desc) = (get_desc);	\
 		size_t __kunit_index = 0;				\
 									\
 		if (prev)						\

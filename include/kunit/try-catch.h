@@ -25,11 +25,11 @@ typedef void (*kunit_try_catch_func_t)(void *context);
 /**
  * struct kunit_try_catch - one protected run of test code
  * @test: the test the code belongs to.
- * @try: the code to run.
- * @catch: called instead of returning normally when @try did not finish:
+ * @try_fn: the code to run.
+ * @catch_fn: called instead of returning normally when @try did not finish:
  *	   it was thrown out of, it crashed or it timed out.
- * @context: passed to @try and @catch.
- * @try_result: 0 if @try returned, -EINTR if it was thrown out of,
+ * @context: passed to @try_fn and @catch_fn.
+ * @result: 0 if @try_fn returned, -EINTR if it was thrown out of,
  *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time.
  * @reason: for -EFAULT and -ETIMEDOUT, what happened, in words.
  * @platform: the platform's own state.
@@ -39,10 +39,10 @@ typedef void (*kunit_try_catch_func_t)(void *context);
 struct kunit_try_catch {
 	/* private: internal use only. */
 	struct kunit *test;
-	kunit_try_catch_func_t try;
-	kunit_try_catch_func_t catch;
+	kunit_try_catch_func_t try_fn;
+	kunit_try_catch_func_t catch_fn;
 	void *context;
-	int try_result;
+	int result;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	struct kunit_platform_try_catch platform;
 };
@@ -51,19 +51,18 @@ struct kunit_try_catch {
  * kunit_try_catch_init() - prepare a protected run
  * @try_catch: the run to prepare.
  * @test: the test that the code belongs to.
- * @try: the code to run.
- * @catch: what to call when @try does not finish.
+ * @try_fn: the code to run.
+ * @catch_fn: what to call when @try_fn does not finish, or NULL.
  */
-static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch,
-					struct kunit *test,
-					kunit_try_catch_func_t try,
-					kunit_try_catch_func_t catch)
+static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch, struct kunit *test,
+					kunit_try_catch_func_t try_fn,
+					kunit_try_catch_func_t catch_fn)
 {
-	try_catch->test = test;
-	try_catch->try = try;
-	try_catch->catch = catch;
-	try_catch->try_result = 0;
-	try_catch->reason[0] = '\0';
+	*try_catch = (struct kunit_try_catch) {
+		.test = test,
+		.try_fn = try_fn,
+		.catch_fn = catch_fn,
+	};
 }
 
 /**
@@ -93,7 +92,7 @@ void __noreturn kunit_try_catch_throw(struct kunit_try_catch *try_catch);
  */
 static inline int kunit_try_catch_get_result(struct kunit_try_catch *try_catch)
 {
-	return try_catch->try_result;
+	return try_catch->result;
 }
 
 #endif /* _KUNIT_TRY_CATCH_H */

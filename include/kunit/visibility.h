@@ -16,10 +16,12 @@
 
 #if IS_ENABLED(CONFIG_KUNIT)
 #define VISIBLE_IF_KUNIT
+/* Exported to the namespace that test modules import. */
 #define EXPORT_SYMBOL_IF_KUNIT(symbol)					\
 	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
 #else
 #define VISIBLE_IF_KUNIT static
+/* Not exported at all. */
 #define EXPORT_SYMBOL_IF_KUNIT(symbol)
 #endif
 

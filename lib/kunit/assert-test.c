@@ -62,31 +62,40 @@ static void check_assert_##family##_msg(struct kunit *fake)		\
 	check_reached_end = true;					\
 }
 
+typedef void (*check_fn)(struct kunit *fake);
+
+/**
+ * struct check_family - the four forms of one check, and how they fail
+ * @name: the check, as in KUNIT_EXPECT_<name>().
+ * @code: the EXPECT, EXPECT_MSG, ASSERT and ASSERT_MSG forms.
+ * @body: the lines after the "FAILED at" line; may hold %s for pointers.
+ */
+struct check_family {
+	const char *name;
+	check_fn code[4];
+	const char *body;
+};
+
+#define CHECK_FAMILY(family, text)					\
+	{ #family, { check_expect_##family, check_expect_##family##_msg,	\
+		     check_assert_##family, check_assert_##family##_msg }, text }
+
 /**
  * struct failing_check - a check that must fail, and how
  * @name: the check, for the parameter's name.
  * @code: runs the check against a fake test.
  * @kind: "EXPECTATION" or "ASSERTION".
- * @body: the expected lines after the "FAILED at" line; may hold one %s.
- * @arg: what replaces the %s in @body.
+ * @body: the expected lines after the "FAILED at" line; may hold %s.
  */
 struct failing_check {
-	const char *name;
+	char name[40];
 	void (*code)(struct kunit *fake);
 	const char *kind;
-	const char *body;
-	const char *arg;
+	char body[512];
 };
 
+/* What the _MSG forms add to a failure. */
 #define MSG_LINE	"    note 42\n"
-
-#define FAILING_CHECKS(family, body, arg)				\
-	{ "EXPECT_" #family, check_expect_##family, "EXPECTATION", body, arg }, \
-	{ "EXPECT_" #family "_MSG", check_expect_##family##_msg, "EXPECTATION", \
-	  body MSG_LINE, arg },						\
-	{ "ASSERT_" #family, check_assert_##family, "ASSERTION", body, arg }, \
-	{ "ASSERT_" #family "_MSG", check_assert_##family##_msg, "ASSERTION", \
-	  body MSG_LINE, arg }
 
 DEFINE_CHECKS(TRUE, three > 5)
 DEFINE_CHECKS(FALSE, three == 3)
@@ -188,40 +197,57 @@ static void check_multi_line_message(struct kunit *fake)
 	check_reached_end = true;
 }
 
-static const struct failing_check failing_checks[] = {
-	FAILING_CHECKS(TRUE, "    Expected three > 5 to be true, but is false\n", NULL),
-	FAILING_CHECKS(FALSE, "    Expected three == 3 to be false, but is true\n", NULL),
-	FAILING_CHECKS(EQ, "    Expected three == 4, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(NE, "    Expected three != 3, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(LT, "    Expected three < 2, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(LE, "    Expected three <= 2, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(GT, "    Expected three > 3, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(GE, "    Expected three >= 4, but\n        three == 3 (0x3)\n", NULL),
-	FAILING_CHECKS(PTR_EQ, "    Expected ptr_1234 == null_ptr, but\n"
+static const struct check_family check_families[] = {
+	CHECK_FAMILY(TRUE, "    Expected three > 5 to be true, but is false\n"),
+	CHECK_FAMILY(FALSE, "    Expected three == 3 to be false, but is true\n"),
+	CHECK_FAMILY(EQ, "    Expected three == 4, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(NE, "    Expected three != 3, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(LT, "    Expected three < 2, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(LE, "    Expected three <= 2, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(GT, "    Expected three > 3, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(GE, "    Expected three >= 4, but\n        three == 3 (0x3)\n"),
+	CHECK_FAMILY(PTR_EQ, "    Expected ptr_1234 == null_ptr, but\n"
 			       "        ptr_1234 == %s\n"
-			       "        null_ptr == " "%s\n", NULL),
-	FAILING_CHECKS(PTR_NE, "    Expected ptr_1234 != ptr_1234, but\n"
+			       "        null_ptr == %s\n"),
+	CHECK_FAMILY(PTR_NE, "    Expected ptr_1234 != ptr_1234, but\n"
 			       "        ptr_1234 == %s\n"
-			       "        ptr_1234 == %s\n", NULL),
-	FAILING_CHECKS(NULL, "    Expected ptr_1234 == NULL, but\n"
-			     "        ptr_1234 == %s\n", NULL),
-	FAILING_CHECKS(NOT_NULL, "    Expected null_ptr != NULL, but\n"
-				 "        null_ptr == %s\n", NULL),
+			       "        ptr_1234 == %s\n"),
+	CHECK_FAMILY(NULL, "    Expected ptr_1234 == NULL, but\n"
+			     "        ptr_1234 == %s\n"),
+	CHECK_FAMILY(NOT_NULL, "    Expected null_ptr != NULL, but\n"
+				 "        null_ptr == %s\n"),
 	/* DEFINE_CHECKS() passes its operands on, so -ENOMEM is expanded. */
-	FAILING_CHECKS(NOT_ERR_OR_NULL,
-		       "    Expected ERR_PTR(-12) is not error, but is: -12\n", NULL),
-	FAILING_CHECKS(STREQ, "    Expected abc == \"abd\", but\n        abc == \"abc\"\n", NULL),
-	FAILING_CHECKS(STRNEQ, "    Expected abc != \"abc\", but\n        abc == \"abc\"\n", NULL),
-	FAILING_CHECKS(MEMEQ, "    Expected mem_a == mem_b, but\n"
+	CHECK_FAMILY(NOT_ERR_OR_NULL,
+		       "    Expected ERR_PTR(-12) is not error, but is: -12\n"),
+	CHECK_FAMILY(STREQ, "    Expected abc == \"abd\", but\n        abc == \"abc\"\n"),
+	CHECK_FAMILY(STRNEQ, "    Expected abc != \"abc\", but\n        abc == \"abc\"\n"),
+	CHECK_FAMILY(MEMEQ, "    Expected mem_a == mem_b, but\n"
 			      "        mem_a ==\n"
 			      "        0000: 01 02 <03> 04\n"
 			      "        mem_b ==\n"
-			      "        0000: 01 02 <09> 04\n", NULL),
-	FAILING_CHECKS(MEMNEQ, "    Expected mem_a != mem_a, but\n"
+			      "        0000: 01 02 <09> 04\n"),
+	CHECK_FAMILY(MEMNEQ, "    Expected mem_a != mem_a, but\n"
 			       "        mem_a ==\n"
 			       "        0000: 01 02 03 04\n"
 			       "        mem_a ==\n"
-			       "        0000: 01 02 03 04\n", NULL),
+			       "        0000: 01 02 03 04\n"),
+};
+
+/**
+ * struct single_check - a failing check outside the families
+ * @name: the case, for the parameter's name.
+ * @code: runs the check against a fake test.
+ * @kind: "EXPECTATION" or "ASSERTION".
+ * @body: the lines after the "FAILED at" line.
+ */
+struct single_check {
+	const char *name;
+	void (*code)(struct kunit *fake);
+	const char *kind;
+	const char *body;
+};
+
+static const struct single_check single_checks[] = {
 	{ "EQ_negative", check_eq_negative, "EXPECTATION",
 	  "    Expected minus_one == 1, but\n        minus_one == -1 (0xffffffff)\n" },
 	{ "EQ_u64_max", check_eq_u64_max, "EXPECTATION",
@@ -259,12 +285,57 @@ static const struct failing_check failing_checks[] = {
 	  "    Expected three == 4, but\n        three == 3 (0x3)\n    first\n    second\n" },
 };
 
-static void failing_check_name(const struct failing_check *check, char *desc)
+#define NUM_FAILING_CHECKS (4 * ARRAY_SIZE(check_families) + ARRAY_SIZE(single_checks))
+
+/* Every form of every family, then the single checks; built by suite_init. */
+static struct failing_check *failing_checks;
+
+static int assert_test_suite_init(struct kunit_suite *suite)
 {
-	strscpy(desc, check->name, KUNIT_PARAM_DESC_SIZE);
+	static const char * const form_prefix[4] = { "EXPECT_", "EXPECT_", "ASSERT_", "ASSERT_" };
+	struct failing_check *check;
+	size_t family, form, i;
+
+	failing_checks = kcalloc(NUM_FAILING_CHECKS, sizeof(*failing_checks), GFP_KERNEL);
+	if (!failing_checks)
+		return -ENOMEM;
+	check = failing_checks;
+	for (family = 0; family < ARRAY_SIZE(check_families); family++) {
+		for (form = 0; form < 4; form++, check++) {
+			snprintf(check->name, sizeof(check->name), "%s%s%s", form_prefix[form],
+				 check_families[family].name, form % 2 ? "_MSG" : "");
+			check->code = check_families[family].code[form];
+			check->kind = form < 2 ? "EXPECTATION" : "ASSERTION";
+			snprintf(check->body, sizeof(check->body), "%s%s",
+				 check_families[family].body, form % 2 ? MSG_LINE : "");
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(single_checks); i++, check++) {
+		strscpy(check->name, single_checks[i].name, sizeof(check->name));
+		check->code = single_checks[i].code;
+		check->kind = single_checks[i].kind;
+		strscpy(check->body, single_checks[i].body, sizeof(check->body));
+	}
+	return 0;
 }
 
-KUNIT_ARRAY_PARAM(failing_checks, failing_checks, failing_check_name);
+static void assert_test_suite_exit(struct kunit_suite *suite)
+{
+	kfree(failing_checks);
+	failing_checks = NULL;
+}
+
+static const void *failing_checks_gen_params(const void *prev, char *desc)
+{
+	const struct failing_check *next = failing_checks;
+
+	if (prev)
+		next = (const struct failing_check *)prev + 1;
+	if (next >= failing_checks + NUM_FAILING_CHECKS)
+		return NULL;
+	strscpy(desc, next->name, KUNIT_PARAM_DESC_SIZE);
+	return next;
+}
 
 /* Fills the pointer texts into a body that names pointers. */
 static void expand_body(char *buf, size_t size, const struct failing_check *check)
@@ -456,6 +527,8 @@ static struct kunit_case assert_test_cases[] = {
 
 static struct kunit_suite assert_test_suite = {
 	.name = "kunit-assert",
+	.suite_init = assert_test_suite_init,
+	.suite_exit = assert_test_suite_exit,
 	.test_cases = assert_test_cases,
 };
 

@@ -146,8 +146,13 @@ struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
 		return result;
 	}
 	dot = strchr(glob, '.');
-	suite_glob = kstrndup(glob, dot ? (size_t)(dot - glob) : strlen(glob), GFP_KERNEL);
-	case_glob = dot ? dot + 1 : "*";
+	if (dot) {
+		suite_glob = kstrndup(glob, dot - glob, GFP_KERNEL);
+		case_glob = dot + 1;
+	} else {
+		suite_glob = kstrdup(glob, GFP_KERNEL);
+		case_glob = "*";
+	}
 	chosen = kcalloc(set->end - set->start + 1, sizeof(*chosen), GFP_KERNEL);
 	if (!suite_glob || !chosen) {
 		*err = -ENOMEM;
@@ -327,6 +332,6 @@ int kunit_run_all_tests(void)
 		pr_info("kunit: disabled\n");
 		return 0;
 	}
-	return kunit_executor_run(filter_glob_param, action_param, progress ?: &local);
+	return kunit_executor_run(filter_glob_param, action_param, progress ? progress : &local);
 }
 #endif

@@ -13,35 +13,35 @@
 /**
  * __kunit_add_resource() - put a resource on a test's list
  * @test: the test that will hold it.
- * @init: NULL, or acquires the resource; a non-zero return adds nothing.
- * @free: NULL, or releases the resource.
- * @res: the record; @res->should_kfree says who frees it.
- * @data: passed to @init, or becomes @res->data when @init is NULL.
+ * @init_fn: NULL, or acquires the resource; a non-zero return adds nothing.
+ * @free_fn: NULL, or releases the resource.
+ * @resource: the record; @resource->kunit_frees_record says who frees it.
+ * @data: passed to @init_fn, or becomes @resource->data when @init_fn is NULL.
  *
- * Return: 0, or the error from @init.
+ * Return: 0, or the error from @init_fn.
  */
-int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
-			 kunit_resource_free_t free, struct kunit_resource *res,
+int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			 kunit_resource_free_t free_fn, struct kunit_resource *resource,
 			 void *data)
 {
-	unsigned long flags;
+	unsigned long irqflags;
 	int ret;
 
-	res->free = free;
-	kref_init(&res->refcount);
-	INIT_LIST_HEAD(&res->node);
+	resource->free = free_fn;
+	kref_init(&resource->refs);
+	INIT_LIST_HEAD(&resource->node);
 
-	if (init) {
-		ret = init(res, data);
+	if (init_fn) {
+		ret = init_fn(resource, data);
 		if (ret)
 			return ret;
 	} else {
-		res->data = data;
+		resource->data = data;
 	}
 
-	spin_lock_irqsave(&test->lock, flags);
-	list_add_tail(&res->node, &test->resources);
-	spin_unlock_irqrestore(&test->lock, flags);
+	spin_lock_irqsave(&test->lock, irqflags);
+	list_add_tail(&resource->node, &test->resources);
+	spin_unlock_irqrestore(&test->lock, irqflags);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__kunit_add_resource);
@@ -50,30 +50,30 @@ EXPORT_SYMBOL_GPL(__kunit_add_resource);
  * kunit_alloc_and_get_resource() - acquire a resource into a record that
  * KUnit allocates
  * @test: the test that will hold it.
- * @init: acquires the resource and sets @res->data; may be NULL.
- * @free: releases the resource; may be NULL.
- * @internal_gfp: allocation flags for the record.
- * @context: passed to @init.
+ * @init_fn: acquires the resource and sets @resource->data; may be NULL.
+ * @free_fn: releases the resource; may be NULL.
+ * @internal_gfp: allocation irqflags for the record.
+ * @context: passed to @init_fn.
  *
  * Return: the resource with a reference for the caller, to give back with
- * kunit_put_resource(), or NULL if the record or @init failed.
+ * kunit_put_resource(), or NULL if the record or @init_fn failed.
  */
 struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
-						    kunit_resource_init_t init,
-						    kunit_resource_free_t free,
+						    kunit_resource_init_t init_fn,
+						    kunit_resource_free_t free_fn,
 						    gfp_t internal_gfp, void *context)
 {
-	struct kunit_resource *res = kzalloc(sizeof(*res), internal_gfp);
+	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
 
-	if (!res)
+	if (!resource)
 		return NULL;
-	res->should_kfree = true;
-	if (__kunit_add_resource(test, init, free, res, context)) {
-		kfree(res);
+	resource->kunit_frees_record = true;
+	if (__kunit_add_resource(test, init_fn, free_fn, resource, context)) {
+		kfree(resource);
 		return NULL;
 	}
-	kunit_get_resource(res);
-	return res;
+	kunit_get_resource(resource);
+	return resource;
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
 
@@ -81,49 +81,49 @@ EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
  * kunit_alloc_resource() - acquire a resource into a record that KUnit
  * allocates, and forget the record
  * @test: the test that will hold it.
- * @init: acquires the resource and sets @res->data; may be NULL.
- * @free: releases the resource; may be NULL.
- * @internal_gfp: allocation flags for the record.
- * @context: passed to @init.
+ * @init_fn: acquires the resource and sets @resource->data; may be NULL.
+ * @free_fn: releases the resource; may be NULL.
+ * @internal_gfp: allocation irqflags for the record.
+ * @context: passed to @init_fn.
  *
- * Return: the resource's data, or NULL if the record or @init failed.
+ * Return: the resource's data, or NULL if the record or @init_fn failed.
  */
-void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init,
-			   kunit_resource_free_t free, gfp_t internal_gfp, void *context)
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context)
 {
-	struct kunit_resource *res = kzalloc(sizeof(*res), internal_gfp);
+	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
 
-	if (!res)
+	if (!resource)
 		return NULL;
-	res->should_kfree = true;
-	if (__kunit_add_resource(test, init, free, res, context)) {
-		kfree(res);
+	resource->kunit_frees_record = true;
+	if (__kunit_add_resource(test, init_fn, free_fn, resource, context)) {
+		kfree(resource);
 		return NULL;
 	}
-	return res->data;
+	return resource->data;
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_resource);
 
 /**
  * kunit_remove_resource() - take a resource off its test's list
  * @test: the test that holds it.
- * @res: the resource.
+ * @resource: the resource.
  *
  * Drops the test's reference: the resource is released now unless someone
  * else holds one.  Removing a resource twice does nothing the second time.
  */
-void kunit_remove_resource(struct kunit *test, struct kunit_resource *res)
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *resource)
 {
-	unsigned long flags;
+	unsigned long irqflags;
 	bool was_listed;
 
-	spin_lock_irqsave(&test->lock, flags);
-	was_listed = !list_empty(&res->node);
-	list_del_init(&res->node);
-	spin_unlock_irqrestore(&test->lock, flags);
+	spin_lock_irqsave(&test->lock, irqflags);
+	was_listed = !list_empty(&resource->node);
+	list_del_init(&resource->node);
+	spin_unlock_irqrestore(&test->lock, irqflags);
 
 	if (was_listed)
-		kunit_put_resource(res);
+		kunit_put_resource(resource);
 }
 EXPORT_SYMBOL_GPL(kunit_remove_resource);
 
@@ -138,12 +138,12 @@ EXPORT_SYMBOL_GPL(kunit_remove_resource);
 int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
 			   void *match_data)
 {
-	struct kunit_resource *res = kunit_find_resource(test, match, match_data);
+	struct kunit_resource *resource = kunit_find_resource(test, match, match_data);
 
-	if (!res)
+	if (!resource)
 		return -ENOENT;
-	kunit_remove_resource(test, res);
-	kunit_put_resource(res);
+	kunit_remove_resource(test, resource);
+	kunit_put_resource(resource);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kunit_destroy_resource);
@@ -157,20 +157,20 @@ EXPORT_SYMBOL_GPL(kunit_destroy_resource);
  */
 void kunit_cleanup(struct kunit *test)
 {
-	struct kunit_resource *res;
-	unsigned long flags;
+	struct kunit_resource *resource;
+	unsigned long irqflags;
 
 	for (;;) {
-		spin_lock_irqsave(&test->lock, flags);
+		spin_lock_irqsave(&test->lock, irqflags);
 		if (list_empty(&test->resources)) {
-			spin_unlock_irqrestore(&test->lock, flags);
+			spin_unlock_irqrestore(&test->lock, irqflags);
 			break;
 		}
-		res = list_last_entry(&test->resources, struct kunit_resource, node);
-		list_del_init(&res->node);
-		spin_unlock_irqrestore(&test->lock, flags);
+		resource = list_last_entry(&test->resources, struct kunit_resource, node);
+		list_del_init(&resource->node);
+		spin_unlock_irqrestore(&test->lock, irqflags);
 
-		kunit_put_resource(res);
+		kunit_put_resource(resource);
 	}
 }
 EXPORT_SYMBOL_GPL(kunit_cleanup);
@@ -181,23 +181,23 @@ struct kunit_kmalloc_request {
 	gfp_t gfp;
 };
 
-static int kunit_kmalloc_init(struct kunit_resource *res, void *context)
+static int kunit_kmalloc_init(struct kunit_resource *resource, void *context)
 {
 	const struct kunit_kmalloc_request *request = context;
 
-	res->data = kmalloc_array(request->n, request->size, request->gfp);
-	return res->data ? 0 : -ENOMEM;
+	resource->data = kmalloc_array(request->n, request->size, request->gfp);
+	return resource->data ? 0 : -ENOMEM;
 }
 
-static void kunit_kmalloc_free(struct kunit_resource *res)
+static void kunit_kmalloc_free(struct kunit_resource *resource)
 {
-	kfree(res->data);
+	kfree(resource->data);
 }
 
 /* Only memory from kunit_kmalloc_array() matches, not other resources. */
-static bool kunit_kmalloc_match(struct kunit *test, struct kunit_resource *res, void *ptr)
+static bool kunit_kmalloc_match(struct kunit *test, struct kunit_resource *resource, void *ptr)
 {
-	return res->free == kunit_kmalloc_free && res->data == ptr;
+	return resource->free == kunit_kmalloc_free && resource->data == ptr;
 }
 
 /**
@@ -205,7 +205,7 @@ static bool kunit_kmalloc_match(struct kunit *test, struct kunit_resource *res, 
  * @test: the running test.
  * @n: number of elements.
  * @size: bytes per element.
- * @gfp: allocation flags, as for kmalloc().
+ * @gfp: allocation irqflags, as for kmalloc().
  *
  * Return: the memory, or NULL when it cannot be had or n * size overflows.
  */
@@ -230,7 +230,7 @@ void kunit_kfree(struct kunit *test, const void *ptr)
 	if (!ptr)
 		return;
 	if (kunit_destroy_resource(test, kunit_kmalloc_match, (void *)ptr))
-		KUNIT_FAIL(test, "kunit_kfree: %p was not allocated by this test, or is already freed",
-			   ptr);
+		KUNIT_FAIL(test, "%s: %p was not allocated by this test, or is already freed",
+			   __func__, ptr);
 }
 EXPORT_SYMBOL_GPL(kunit_kfree);

@@ -312,15 +312,17 @@ static bool kunit_should_print_stats(const struct kunit_result_stats *stats)
 	return stats_enabled == 2 || stats->total > 1;
 }
 
-/* One KTAP result line: "ok 3 name" or "ok 3 name # SKIP reason". */
+/* One KTAP result line: "ok 3 name", or "ok 3 name # SKIP reason" for a skip. */
 static void kunit_print_result(struct kunit_log *log, const char *indent,
 			       enum kunit_status status, size_t number,
 			       const char *name, const char *skip_reason)
 {
-	if (status == KUNIT_SKIPPED)
+	if (status == KUNIT_SKIPPED && skip_reason && skip_reason[0])
 		kunit_log_printf(log, KERN_INFO, "%s%s %zu %s # SKIP %s", indent,
-				 kunit_status_to_ok_not_ok(status), number, name,
-				 skip_reason ? skip_reason : "");
+				 kunit_status_to_ok_not_ok(status), number, name, skip_reason);
+	else if (status == KUNIT_SKIPPED)
+		kunit_log_printf(log, KERN_INFO, "%s%s %zu %s # SKIP", indent,
+				 kunit_status_to_ok_not_ok(status), number, name);
 	else
 		kunit_log_printf(log, KERN_INFO, "%s%s %zu %s", indent,
 				 kunit_status_to_ok_not_ok(status), number, name);
@@ -516,8 +518,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 
 	test_case->status = progress->case_status;
 	kunit_print_result(&suite->log, KUNIT_SUBTEST_INDENT, progress->case_status,
-			   progress->case_index + 1, test_case->name,
-			   progress->case_status == KUNIT_SKIPPED ? test.status_comment : NULL);
+			   progress->case_index + 1, test_case->name, test.status_comment);
 
 	kunit_count(&progress->suite_stats, progress->case_status);
 	kunit_add_stats(&progress->total_stats, &progress->param_stats);
@@ -565,11 +566,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 
 	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
-	kunit_log_printf(&suite->log, KERN_INFO, "%s %zu %.*s%s%s",
-			 kunit_status_to_ok_not_ok(status), number,
-			 (int)sizeof(suite->name), suite->name,
-			 status == KUNIT_SKIPPED ? " # SKIP " : "",
-			 status == KUNIT_SKIPPED ? suite->status_comment : "");
+	kunit_print_result(&suite->log, "", status, number, suite->name, suite->status_comment);
 
 	kunit_add_stats(&progress->run_stats, &progress->total_stats);
 	if (progress->suite_failed)

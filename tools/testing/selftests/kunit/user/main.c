@@ -17,7 +17,7 @@
 /* Command-line mistakes; kselftest reads any other non-zero exit as a failure. */
 #define KUNIT_USER_USAGE_ERROR	2
 
-static void usage(FILE *out, const char *prog)
+static void print_usage(FILE *out, const char *prog)
 {
 	fprintf(out,
 		"Usage: %s [OPTION]... [FILTER]\n"
@@ -90,10 +90,10 @@ int main(int argc, char **argv)
 			options.fork = false;
 			break;
 		case 'h':
-			usage(stdout, argv[0]);
+			print_usage(stdout, argv[0]);
 			return 0;
 		default:
-			usage(stderr, argv[0]);
+			print_usage(stderr, argv[0]);
 			return KUNIT_USER_USAGE_ERROR;
 		}
 	}

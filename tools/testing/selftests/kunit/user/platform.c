@@ -118,19 +118,19 @@ static void kunit_user_stamp(void)
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	try_catch->context = context;
-	try_catch->try_result = 0;
+	try_catch->result = 0;
 	try_catch->reason[0] = '\0';
 	kunit_user_stamp();
 
 	if (sigsetjmp(try_catch->platform.env, 0) == 0) {
 		try_catch->platform.armed = true;
-		try_catch->try(context);
+		try_catch->try_fn(context);
 		try_catch->platform.armed = false;
 	} else {
 		try_catch->platform.armed = false;
-		try_catch->try_result = -EINTR;
-		if (try_catch->catch)
-			try_catch->catch(context);
+		try_catch->result = -EINTR;
+		if (try_catch->catch_fn)
+			try_catch->catch_fn(context);
 	}
 	kunit_user_stamp();
 }
@@ -183,11 +183,10 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
 			snprintf(buf, size, "crashed: killed by signal %d (%s)",
 				 WTERMSIG(status), strsignal(WTERMSIG(status)));
 	} else if (WIFEXITED(status)) {
-		snprintf(buf, size, "crashed: the test process exited with status %d",
+		snprintf(buf, size, "the test process exited with status %d",
 			 WEXITSTATUS(status));
 	} else {
-		snprintf(buf, size, "crashed: the test process ended with wait status %#x",
-			 status);
+		snprintf(buf, size, "the test process ended with wait status %#x", status);
 	}
 }
 
@@ -320,7 +319,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
 					    options->timeout);
-			printf("# kunit: after the last suite, the test process %s\n", reason);
+			printf("# kunit: after the last suite: %s\n", reason);
 			return KSFT_FAIL;
 		}
 
@@ -328,8 +327,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		if (progress->phase == KUNIT_PHASE_IDLE ||
 		    (died_before && kunit_user_same_position(&last_death, progress))) {
 			/* Nothing to resume from, or no progress since the last death. */
-			printf("Bail out! kunit: the test process %s outside any test case\n",
-			       reason);
+			printf("Bail out! kunit: outside any test case: %s\n", reason);
 			return KSFT_FAIL;
 		}
 		last_death = (struct kunit_user_position) {

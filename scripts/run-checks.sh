@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs the project's checks (tests/*.sh) and counts their results.  Each
+# check script prints TAP lines; this prints them all, then one line:
+#
+#   check: N passed, N failed, N skipped
+#
+# and exits 1 if anything failed.
+
+set -u
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+case $BUILD in
+/*) ;;
+*) BUILD=$TOP/$BUILD ;;
+esac
+REF=$("$TOP/scripts/ref-tree.sh" "$BUILD") || exit 1
+export TOP BUILD REF
+
+results=$BUILD/checks/results
+mkdir -p "$BUILD/checks"
+: > "$results"
+
+for script in "$TOP"/tests/[0-9]*.sh; do
+	name=$(basename "$script" .sh)
+	echo "# $name"
+	(cd "$TOP" && sh "$script") > "$BUILD/checks/$name.out" 2>&1
+	status=$?
+	cat "$BUILD/checks/$name.out"
+	grep -E '^(not )?ok ' "$BUILD/checks/$name.out" >> "$results"
+	if [ $status -ne 0 ]; then
+		echo "not ok - $name: the script itself exited with status $status"
+		echo "not ok - $name: script exit $status" >> "$results"
+	fi
+done
+
+skipped=$(grep -c '^ok .*# SKIP' "$results")
+passed=$(($(grep -c '^ok ' "$results") - skipped))
+failed=$(grep -c '^not ok ' "$results")
+echo "check: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# Cases that crash, hang or exit are reported "not ok" with the reason;
+# the rest of the suite and the later suites still run.
+. tests/lib.sh
+
+out=$SCRATCH/crashes.ktap
+start=$(date +%s)
+"$USER_BUILD/fixtures/crashes" --timeout=1 > "$out" 2>&1
+status=$?
+end=$(date +%s)
+expect_status 1 $status "a program with crashing cases fails"
+
+expect_line "$out" "    # null_dereference: crashed: killed by SIGSEGV (Segmentation fault)" \
+	"a NULL dereference is reported with its signal"
+expect_line "$out" "    not ok 1 null_dereference" "the NULL dereference case is not ok"
+expect_line "$out" "    ok 2 after_crash" \
+	"the next case runs, without the crashed case's resources"
+expect_line "$out" "    # bus_error: crashed: killed by SIGBUS (Bus error)" "SIGBUS is reported"
+expect_line "$out" "    # divide_by_zero: crashed: killed by SIGFPE (Floating point exception)" \
+	"SIGFPE is reported"
+expect_line "$out" "    # illegal_instruction: crashed: killed by SIGILL (Illegal instruction)" \
+	"SIGILL is reported"
+expect_line "$out" "    # aborts: crashed: killed by SIGABRT (Aborted)" "SIGABRT is reported"
+expect_line "$out" "    # hangs: timed out after 1 s, killed" "a hang is reported as a timeout"
+expect_line "$out" "    not ok 7 hangs" "the hanging case is not ok"
+expect_line "$out" "    # exits: the test process exited with status 3" \
+	"a case that calls exit() is reported"
+line=$(grep -n 'KUNIT_EXPECT_EQ(test, 1, 2)' tests/fixtures/crashes.c | cut -d: -f1)
+expect_line "$out" "    # fails_first: EXPECTATION FAILED at tests/fixtures/crashes.c:$line" \
+	"a failure printed before a crash is kept"
+expect_line "$out" "        ok 1 value 1" "a parameter before a crashing one passes"
+expect_line "$out" "        not ok 2 value 2" "the crashing parameter is not ok"
+expect_line "$out" "        ok 3 value 3" "the parameter after a crashing one runs"
+expect_line "$out" "    ok 11 after_crash" "the suite's last case runs"
+expect_line "$out" "# crashes: pass:2 fail:9 skip:0 total:11" "the suite's counts survive crashes"
+expect_line "$out" "# Totals: pass:4 fail:9 skip:0 total:13" "the parameter counts survive crashes"
+expect_line "$out" "    # suite-init-crashes: crashed: killed by SIGSEGV (Segmentation fault)" \
+	"a crash in suite_init is reported"
+expect_line "$out" "not ok 2 suite-init-crashes" "a suite whose suite_init crashes fails"
+expect_line "$out" "ok 3 survivor" "the suite after a crashed one runs"
+
+elapsed=$((end - start))
+if [ $elapsed -le 5 ]; then
+	pass "crashes and a 1 s timeout cost $elapsed s in all"
+else
+	fail "crashes and a 1 s timeout took $elapsed s"
+fi
+
+# Under AddressSanitizer, the same program still reports each case.
+"$ASAN_BUILD/fixtures/crashes" --timeout=2 > "$SCRATCH/asan.ktap" 2> "$SCRATCH/asan.err"
+expect_status 1 $? "the crash fixture under ASan fails"
+expect_line "$SCRATCH/asan.ktap" "ok 3 survivor" "under ASan, the suite after the crashes runs"

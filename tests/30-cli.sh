@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0
+# The userspace executor's command line: filters, --list, --no-fork,
+# timeouts, help, bad input, and kselftest's exit codes.
+. tests/lib.sh
+
+prog=$USER_BUILD/kunit-test
+
+"$prog" --help > "$SCRATCH/help" 2>&1
+expect_status 0 $? "--help"
+expect_line "$SCRATCH/help" "Usage: $prog [OPTION]... [FILTER]" "--help prints the usage"
+
+"$prog" 'kunit-status.*skip*' > "$SCRATCH/filtered" 2>&1
+expect_status 0 $? "a filter glob"
+expect_line "$SCRATCH/filtered" "1..1" "the filter keeps one suite"
+expect_line "$SCRATCH/filtered" "    1..4" "the filter keeps the four matching cases"
+expect_line "$SCRATCH/filtered" "    ok 1 status_test_mark_skipped_goes_on" \
+	"the filtered cases are renumbered"
+
+"$prog" --filter='kunit-st*' > "$SCRATCH/filter-option" 2>&1
+expect_status 0 $? "--filter=GLOB"
+expect_line "$SCRATCH/filter-option" "    # Subtest: kunit-status" "--filter selects the suite"
+
+"$prog" --list 'kunit-log' > "$SCRATCH/list" 2>&1
+expect_status 0 $? "--list"
+printf '%s\n' "KTAP version 1" "kunit-log.log_test_lines" "kunit-log.log_test_long_line_is_whole" \
+	"kunit-log.log_test_null_argument" > "$SCRATCH/list.expected"
+expect_same "$SCRATCH/list.expected" "$SCRATCH/list" "--list prints suite.case names"
+
+"$prog" 'no-such-suite*' > "$SCRATCH/nomatch" 2>&1
+expect_status 4 $? "a filter that matches nothing is a skip"
+expect_line "$SCRATCH/nomatch" "1..0" "a filter that matches nothing prints an empty plan"
+
+for bad in '' '.case' 'suite.' 'suite[ab' 'suite.case[!'; do
+	"$prog" -f "$bad" > "$SCRATCH/bad" 2>&1
+	expect_status 2 $? "the malformed filter '$bad' is refused"
+	if grep -qF "bad filter '$bad'" "$SCRATCH/bad"; then
+		pass "the malformed filter '$bad' is named"
+	else
+		fail "no clear message for the malformed filter '$bad'"
+		show "$SCRATCH/bad"
+	fi
+done
+
+"$prog" a b > "$SCRATCH/two" 2>&1
+expect_status 2 $? "two filters are refused"
+"$prog" --timeout=soon > "$SCRATCH/timeout" 2>&1
+expect_status 2 $? "a timeout that is not a number is refused"
+expect_line "$SCRATCH/timeout" "$prog: bad timeout 'soon': give whole seconds, 0 to 86400" \
+	"the bad timeout is named"
+"$prog" --frobnicate > "$SCRATCH/option" 2>&1
+expect_status 2 $? "an unknown option is refused"
+
+"$USER_BUILD/fixtures/all-skipped" > "$SCRATCH/skipped" 2>&1
+expect_status 4 $? "a program whose cases all skip exits with kselftest's SKIP"
+expect_line "$SCRATCH/skipped" "ok 1 all-skipped # SKIP" "the all-skipped suite is a skip"
+
+# In one process, for a debugger: assertions still stop their case...
+"$prog" --no-fork > "$SCRATCH/nofork" 2>&1
+expect_status 0 $? "--no-fork runs the self-tests in one process"
+# ...and a crash stops the program where it happened.
+"$USER_BUILD/fixtures/crashes" --no-fork 'crashes.null_dereference' > "$SCRATCH/nofork-crash" 2>&1
+status=$?
+if [ $status -gt 128 ]; then
+	pass "--no-fork lets a crash kill the program (exit $status)"
+else
+	fail "--no-fork: a crash gave exit $status"
+fi
+
+# A timeout of 0 lets a case run as long as it takes.
+"$USER_BUILD/fixtures/crashes" --timeout=0 'crashes.after_crash' > "$SCRATCH/notimeout" 2>&1
+expect_status 0 $? "--timeout=0"

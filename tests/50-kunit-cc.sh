@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0
+# A suite written outside the project, built with scripts/kunit-cc from
+# other directories, prints KTAP that the kernel tree's own kunit.py
+# parses with the right result for every case and parameter; a NULL
+# dereference in one case leaves the later cases' results intact.
+. tests/lib.sh
+
+outside=$SCRATCH/elsewhere
+mkdir -p "$outside/sub"
+cp tests/external/outside_test.c "$outside/sub/"
+export KUNIT_CC_CACHE="$SCRATCH/cache"
+
+# A relative source path and a relative compiler path, from the suite's directory.
+(cd "$outside/sub" && "$(realpath --relative-to=. "$TOP/scripts/kunit-cc")" \
+	outside_test.c -o ../outside_test -Wall -Werror -O2) > "$SCRATCH/cc.log" 2>&1
+expect_status 0 $? "kunit-cc builds a suite from a relative path, warnings as errors"
+[ -s "$SCRATCH/cc.log" ] && show "$SCRATCH/cc.log"
+
+# Absolute paths, from an unrelated directory, with the cache already filled.
+(cd / && "$TOP/scripts/kunit-cc" "$outside/sub/outside_test.c" -o "$outside/outside_abs" -O1) \
+	> "$SCRATCH/cc-abs.log" 2>&1
+expect_status 0 $? "kunit-cc builds from absolute paths in another directory"
+
+"$outside/outside_test" > "$SCRATCH/outside.ktap" 2>&1
+expect_status 1 $? "the outside suite fails, as it should"
+"$outside/outside_abs" > "$SCRATCH/outside-abs.ktap" 2>&1
+expect_status 1 $? "the same suite built from absolute paths"
+
+kunit_py_results "$SCRATCH/outside.ktap" "$SCRATCH/outside.results"
+sort "$SCRATCH/outside.results" > "$SCRATCH/got"
+sort tests/external/outside_test.expected > "$SCRATCH/wanted"
+expect_same "$SCRATCH/wanted" "$SCRATCH/got" \
+	"kunit.py parse reads every case and parameter with the right result"
+if grep -q 'Testing complete. Ran 7 tests: passed: 4, failed: 2, skipped: 1' \
+	"$SCRATCH/outside.results.log"; then
+	pass "kunit.py counts 4 passed, 2 failed, 1 skipped"
+else
+	fail "kunit.py's summary"
+	show "$SCRATCH/outside.results.log"
+fi
+expect_line "$SCRATCH/outside.ktap" \
+	"    # null_dereference_test: crashed: killed by SIGSEGV (Segmentation fault)" \
+	"the NULL dereference is reported"
+
+# With sanitizers, every flag also reaches KUnit's own core.
+"$TOP/scripts/kunit-cc" "$outside/sub/outside_test.c" -o "$outside/outside_asan" \
+	-O1 -fsanitize=address,undefined > "$SCRATCH/cc-asan.log" 2>&1
+expect_status 0 $? "kunit-cc with -fsanitize=address,undefined"
+nm "$outside/outside_asan" | grep -q '__asan_report' &&
+	pass "the sanitized program is instrumented" || fail "no ASan instrumentation"
+
+"$TOP/scripts/kunit-cc" > "$SCRATCH/usage" 2>&1
+expect_status 2 $? "kunit-cc without arguments"
+"$TOP/scripts/kunit-cc" -O2 -o x > "$SCRATCH/nosrc" 2>&1
+expect_status 2 $? "kunit-cc without a source"
+expect_line "$SCRATCH/nosrc" \
+	"kunit-cc: no C source given; usage: kunit-cc SRC.c [MORE.c ...] -o BIN [cc flags]" \
+	"kunit-cc says what is missing"
+"$TOP/scripts/kunit-cc" "$SCRATCH/missing.c" -o "$SCRATCH/x" > "$SCRATCH/missing" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q 'missing.c' "$SCRATCH/missing"; then
+	pass "kunit-cc names a missing source and fails"
+else
+	fail "kunit-cc on a missing source: exit $status"
+fi

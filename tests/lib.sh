@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the check scripts in tests/.  Each check prints one TAP line,
+# "ok - what" or "not ok - what" (with "# SKIP why" for a skip), which
+# scripts/run-checks.sh counts.  On failure, what was seen follows as "# "
+# lines.
+#
+# The environment gives BUILD (the build directory), REF (a reference
+# Linux 6.1 tree, see scripts/ref-tree.sh) and TOP (the project).
+
+: "${BUILD:?}" "${REF:?}" "${TOP:?}"
+USER_BUILD=$BUILD/user
+ASAN_BUILD=$BUILD/user-asan
+KUNIT_PY=$REF/tools/testing/kunit/kunit.py
+SCRATCH=$BUILD/checks/$(basename "$0" .sh)
+rm -rf "$SCRATCH"
+mkdir -p "$SCRATCH"
+
+pass() {
+	echo "ok - $*"
+}
+
+fail() {
+	echo "not ok - $*"
+}
+
+skip() {
+	echo "ok - $1 # SKIP $2"
+}
+
+# Shows a file as diagnostics, for a failed check.
+show() {
+	sed -e 's/^/#   /' "$1" | head -n "${2:-40}"
+}
+
+# expect_status WANTED GOT WHAT
+expect_status() {
+	if [ "$2" = "$1" ]; then
+		pass "$3 (exit $2)"
+	else
+		fail "$3: exit status $2, wanted $1"
+	fi
+}
+
+# expect_line FILE LINE WHAT: FILE has LINE as one of its lines, exactly.
+expect_line() {
+	if grep -qxF -- "$2" "$1"; then
+		pass "$3"
+	else
+		fail "$3: no line '$2' in $1"
+		show "$1"
+	fi
+}
+
+# expect_no_line FILE PATTERN WHAT: no line of FILE contains PATTERN.
+expect_no_line() {
+	if grep -qF -- "$2" "$1"; then
+		fail "$3: '$2' appears in $1"
+		grep -F -- "$2" "$1" | head -n 5 | sed -e 's/^/#   /'
+	else
+		pass "$3"
+	fi
+}
+
+# expect_same EXPECTED_FILE GOT_FILE WHAT
+expect_same() {
+	if diff -u "$1" "$2" > "$SCRATCH/diff" 2>&1; then
+		pass "$3"
+	else
+		fail "$3"
+		show "$SCRATCH/diff" 60
+	fi
+}
+
+# kunit_py_results KTAP_FILE OUT_FILE: "suite.case STATUS" for every case
+# that the kernel tree's own kunit.py parses out of KTAP_FILE, parameters
+# as "suite.case.param STATUS".
+kunit_py_results() {
+	python3 "$KUNIT_PY" parse --json="$2.json" "$(realpath "$1")" > "$2.log" 2>&1
+	python3 - "$2.json" > "$2" <<'PY'
+import json, sys
+
+def walk(group, prefix):
+    for case in group.get("test_cases", []):
+        print(f"{prefix}{case['name']} {case['status']}")
+    for sub in group.get("sub_groups", []):
+        walk(sub, f"{prefix}{sub['name']}.")
+
+walk(json.load(open(sys.argv[1])), "")
+PY
+}
