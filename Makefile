@@ -37,7 +37,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check deps help clean user-progs user-asan-progs
+.PHONY: all check bench deps help clean user-progs user-asan-progs
 
 all: user-progs
 
@@ -46,6 +46,7 @@ help:
 	@echo
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
+	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
 	@echo '  make          build the userspace KUnit programs into $$(BUILD)/user'
 	@echo '  make deps     install the Debian packages that `make check` needs'
 	@echo '  make clean    remove $$(BUILD)'
@@ -90,6 +91,10 @@ $(foreach variant,$(VARIANTS),$(eval $(call variant_rules,$(variant))))
 check: deps
 	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/user/libkunit.a
+	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/bench.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -14,7 +14,7 @@ set -u
 task=${1:-check}
 case $task in
 check)
-	pkgs="gcc make libc6-dev valgrind python3 perl xz-utils linux-source-6.1"
+	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 git"
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
