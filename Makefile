@@ -99,5 +99,5 @@ bench: deps
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(addprefix $(BUILD)/,$(VARIANTS)) -name '*.d' -type f 2>/dev/null)
 .SECONDARY:

@@ -11,6 +11,7 @@
  * declared here, once for each world:
  *
  *  - where a finished line of output goes: kunit_platform_emit();
+ *  - what happens once the built-in suites ran: kunit_platform_after_run();
  *  - which test the running code belongs to: kunit_platform_current_test()
  *    and kunit_platform_set_current_test();
  *  - how a case runs and how a failed assertion stops it: the members of
@@ -53,25 +54,8 @@ struct kunit_platform_try_catch {
 	struct completion *done;
 };
 
-/**
- * kunit_platform_emit() - print one finished line of KUnit output
- * @level: a printk level (KERN_INFO and so on).
- * @line: the text, without a trailing newline.
- */
-static inline void kunit_platform_emit(const char *level, const char *line)
-{
-	switch (printk_get_level(level)) {
-	case '0' ... '3':
-		pr_err("%s\n", line);
-		break;
-	case '4':
-		pr_warn("%s\n", line);
-		break;
-	default:
-		pr_info("%s\n", line);
-		break;
-	}
-}
+void kunit_platform_emit(const char *level, const char *line);
+void kunit_platform_after_run(void);
 
 /**
  * kunit_platform_current_test() - the test that the running task serves

@@ -28,7 +28,7 @@
 #include <linux/kref.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
-#include <stdarg.h>
+#include <linux/stdarg.h>
 
 struct kunit;
 

@@ -423,7 +423,6 @@ void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ..
 void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 						     const struct kunit_assert *assert,
 						     const char *fmt, ...);
-void __noreturn __kunit_abort(struct kunit *test);
 
 /*
  * The layers below turn every check into one comparison and one branch:
@@ -443,7 +442,8 @@ void __noreturn __kunit_abort(struct kunit *test);
 
 /*
  * Reports a failed check; an assertion then ends the case.  @assert_type
- * is a constant, so only one of the two calls survives compilation.
+ * is a constant, so only one of the two calls survives compilation.  The
+ * throw is called directly, since objtool knows it does not return.
  */
 #define __KUNIT_REPORT(test, assert_type, site_ptr, lval, rval, nbytes, fmt, ...) do { \
 	const struct kunit_assert __kunit_failed = {			\
@@ -452,7 +452,7 @@ void __noreturn __kunit_abort(struct kunit *test);
 	};								\
 	kunit_do_failed_assertion(test, &__kunit_failed, fmt, ##__VA_ARGS__); \
 	if ((assert_type) == KUNIT_ASSERTION)				\
-		__kunit_abort(test);					\
+		kunit_try_catch_throw(&(test)->try_catch);		\
 } while (0)
 
 #define KUNIT_FAIL_ASSERTION(test, assert_type, fmt, ...) do {		\

@@ -362,9 +362,10 @@ static void assert_test_failing_check(struct kunit *test)
 	bool assertion = !strcmp(check->kind, "ASSERTION");
 	struct kunit_fake_run run;
 	char *expected = kunit_kzalloc(test, 2048, GFP_KERNEL);
-	char body[1024];
+	char *body = kunit_kzalloc(test, 1024, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, expected);
+	KUNIT_ASSERT_NOT_NULL(test, body);
 	check_reached_end = false;
 	check_line = 0;
 	kunit_run_fake(test, "fake", check->code, &run);
@@ -373,7 +374,7 @@ static void assert_test_failing_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, run.aborted, assertion);
 	KUNIT_EXPECT_EQ(test, check_reached_end, !assertion);
 
-	expand_body(body, sizeof(body), check);
+	expand_body(body, 1024, check);
 	snprintf(expected, 2048, "    # fake: %s FAILED at %s:%d\n%s", check->kind, __FILE__,
 		 check_line, body);
 	KUNIT_EXPECT_STREQ(test, run.output, expected);

@@ -315,6 +315,37 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 }
 EXPORT_SYMBOL_GPL(kunit_executor_run);
 
+/**
+ * __kunit_test_suites_init() - run the suites of a module
+ * @suites: the module's suites.
+ * @num_suites: how many.
+ *
+ * They make one KTAP document, as the built-in suites do at boot.
+ *
+ * Return: 0.
+ */
+int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
+{
+	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
+	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
+
+	if (!kunit_enabled() || !num_suites)
+		return 0;
+	kunit_exec_run_tests(&set, &progress);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
+
+/**
+ * __kunit_test_suites_exit() - forget the suites of a module that goes away
+ * @suites: the module's suites.
+ * @num_suites: how many.
+ */
+void __kunit_test_suites_exit(struct kunit_suite **suites, int num_suites)
+{
+}
+EXPORT_SYMBOL_GPL(__kunit_test_suites_exit);
+
 #if IS_BUILTIN(CONFIG_KUNIT)
 /**
  * kunit_run_all_tests() - run the built-in suites, as the kernel does at boot
@@ -328,10 +359,14 @@ int kunit_run_all_tests(void)
 	struct kunit_progress local = { .phase = KUNIT_PHASE_IDLE };
 	struct kunit_progress *progress = kunit_platform_progress();
 
+	int err;
+
 	if (!kunit_enabled()) {
 		pr_info("kunit: disabled\n");
 		return 0;
 	}
-	return kunit_executor_run(filter_glob_param, action_param, progress ? progress : &local);
+	err = kunit_executor_run(filter_glob_param, action_param, progress ? progress : &local);
+	kunit_platform_after_run();
+	return err;
 }
 #endif

@@ -19,7 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-static bool enable_param = true;
+static bool enable_param = IS_ENABLED(CONFIG_KUNIT_DEFAULT_ENABLED);
 module_param_named(enable, enable_param, bool, 0);
 MODULE_PARM_DESC(enable, "Run KUnit tests; false skips them all");
 
@@ -159,16 +159,6 @@ void __kunit_mark_skipped(struct kunit *test, const char *fmt, ...)
 	va_end(args);
 }
 EXPORT_SYMBOL_GPL(__kunit_mark_skipped);
-
-/**
- * __kunit_abort() - end the running case after a failed assertion
- * @test: the running test.
- */
-void __noreturn __kunit_abort(struct kunit *test)
-{
-	kunit_try_catch_throw(&test->try_catch);
-}
-EXPORT_SYMBOL_GPL(__kunit_abort);
 
 #if IS_BUILTIN(CONFIG_KUNIT)
 /**
@@ -633,6 +623,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	kunit_finish_suite(suite, number, progress);
 }
+EXPORT_SYMBOL_GPL(__kunit_run_suite);
 
 /**
  * kunit_run_tests() - run one suite and print its results

@@ -41,6 +41,12 @@ struct kunit_platform_try_catch {
 };
 
 void kunit_platform_emit(const char *level, const char *line);
+
+/* A userspace program's main() decides what follows a run. */
+static inline void kunit_platform_after_run(void)
+{
+}
+
 struct kunit *kunit_platform_current_test(void);
 void kunit_platform_set_current_test(struct kunit *test);
 struct kunit_progress *kunit_platform_progress(void);

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Userspace stand-in for <linux/kconfig.h>.  A userspace KUnit program is
- * built as if CONFIG_KUNIT=y; every other option is off unless the build
- * defines it (-DCONFIG_FOO=1).
+ * built as if CONFIG_KUNIT=y and CONFIG_KUNIT_DEFAULT_ENABLED=y; every
+ * other option is off unless the build defines it (-DCONFIG_FOO=1).
  */
 #ifndef _KUNIT_USER_LINUX_KCONFIG_H
 #define _KUNIT_USER_LINUX_KCONFIG_H
 
 #ifndef CONFIG_KUNIT
 #define CONFIG_KUNIT 1
+#endif
+#ifndef CONFIG_KUNIT_DEFAULT_ENABLED
+#define CONFIG_KUNIT_DEFAULT_ENABLED 1
 #endif
 
 /*
