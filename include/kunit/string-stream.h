@@ -20,6 +20,9 @@
  *	string_stream_put(stream);
  *
  * Adding may fail for want of memory; the stream then keeps what it had.
+ * The stream's lock is never held while memory is allocated, so any
+ * context that may allocate with the stream's gfp flags may use it, and
+ * several threads may add to one stream at once.
  */
 #ifndef _KUNIT_STRING_STREAM_H
 #define _KUNIT_STRING_STREAM_H

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel side of KUnit's seam (see <kunit/platform.h>), apart from
- * the try-catch: the console, module suites, and what happens after the
- * built-in suites ran.
+ * the try-catch: the console, the suites of modules, and what happens
+ * once the built-in suites have run.
  */
 #include <kunit/executor.h>
 #include <kunit/test.h>
@@ -12,73 +12,86 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
+#include <linux/string.h>
 
+/* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
 {
-	switch (printk_get_level(level)) {
-	case '0' ... '3':
+	int kern_level = printk_get_level(level);
+
+	if (kern_level >= '0' && kern_level <= '3')
 		pr_err("%s\n", line);
-		break;
-	case '4':
+	else if (kern_level == '4')
 		pr_warn("%s\n", line);
-		break;
-	default:
+	else
 		pr_info("%s\n", line);
-		break;
-	}
 }
 EXPORT_SYMBOL_GPL(kunit_platform_emit);
 
-static char *kunit_shutdown;
-core_param(kunit_shutdown, kunit_shutdown, charp, 0644);
+/*
+ * kunit_shutdown=poweroff|halt|reboot on the command line ends the kernel
+ * once the built-in suites ran, so that a virtual machine run for its
+ * tests stops by itself.
+ */
+static char *shutdown_after_run;
+core_param(kunit_shutdown, shutdown_after_run, charp, 0644);
 
-/* kunit_shutdown=halt, poweroff or reboot ends the kernel after the run. */
+static void kunit_restart(void)
+{
+	kernel_restart(NULL);
+}
+
+static const struct {
+	const char *name;
+	void (*act)(void);
+} kunit_shutdown_actions[] = {
+	{ "poweroff", kernel_power_off },
+	{ "halt", kernel_halt },
+	{ "reboot", kunit_restart },
+};
+
 void kunit_platform_after_run(void)
 {
-	if (!kunit_shutdown)
-		return;
-	if (!strcmp(kunit_shutdown, "poweroff"))
-		kernel_power_off();
-	else if (!strcmp(kunit_shutdown, "halt"))
-		kernel_halt();
-	else if (!strcmp(kunit_shutdown, "reboot"))
-		kernel_restart(NULL);
+	size_t i;
+
+	for (i = 0; shutdown_after_run && i < ARRAY_SIZE(kunit_shutdown_actions); i++)
+		if (sysfs_streq(shutdown_after_run, kunit_shutdown_actions[i].name))
+			kunit_shutdown_actions[i].act();
 }
 
 #ifdef CONFIG_MODULES
-/* A module's suites run once it is live, as one KTAP document. */
-static int kunit_module_notify(struct notifier_block *nb, unsigned long state, void *data)
+/*
+ * The module loader keeps a module's .kunit_test_suites section in
+ * mod->kunit_suites: they run as one KTAP document once the module is
+ * live, so that loading a test module is running its tests.
+ */
+static int kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
+	struct kunit_suite **suites = mod->kunit_suites;
+	int count = mod->num_kunit_suites;
 
-	if (!mod->num_kunit_suites)
-		return NOTIFY_OK;
-	if (state == MODULE_STATE_LIVE)
-		__kunit_test_suites_init(mod->kunit_suites, mod->num_kunit_suites);
-	else if (state == MODULE_STATE_GOING)
-		__kunit_test_suites_exit(mod->kunit_suites, mod->num_kunit_suites);
+	if (count && event == MODULE_STATE_LIVE)
+		__kunit_test_suites_init(suites, count);
+	else if (count && event == MODULE_STATE_GOING)
+		__kunit_test_suites_exit(suites, count);
 	return NOTIFY_OK;
 }
 
-static struct notifier_block kunit_module_nb = {
-	.notifier_call = kunit_module_notify,
+static struct notifier_block kunit_module_watcher = {
+	.notifier_call = kunit_on_module_event,
 };
-#endif
 
-static int __init kunit_init(void)
+static int __init kunit_kernel_setup(void)
 {
-#ifdef CONFIG_MODULES
-	return register_module_notifier(&kunit_module_nb);
-#else
-	return 0;
-#endif
+	return register_module_notifier(&kunit_module_watcher);
 }
-late_initcall(kunit_init);
 
-static void __exit kunit_exit(void)
+static void __exit kunit_kernel_teardown(void)
 {
-#ifdef CONFIG_MODULES
-	unregister_module_notifier(&kunit_module_nb);
-#endif
+	unregister_module_notifier(&kunit_module_watcher);
 }
-module_exit(kunit_exit);
+
+late_initcall(kunit_kernel_setup);
+module_exit(kunit_kernel_teardown);
+#endif /* CONFIG_MODULES */
