@@ -37,13 +37,15 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check bench deps help clean user-progs user-asan-progs
+.PHONY: all check run bench deps help clean user-progs user-asan-progs
 
-all: user-progs
+all: user-progs $(HOST_TOOLS)
 
 help:
 	@echo 'KUnit, one framework for the kernel and for userspace.'
 	@echo
+	@echo '  make run      build a kernel with this KUnit, boot it under QEMU, report'
+	@echo '                its tests; files in $$(BUILD)/last'
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
@@ -52,6 +54,10 @@ help:
 	@echo '  make clean    remove $$(BUILD)'
 	@echo
 	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
+	@echo 'make run takes: KSRC=kernel tree (default Debian linux-source-6.1),'
+	@echo '  ARCH=x86_64|arm64|um, KUNITCONFIG=file of CONFIG_X=y lines,'
+	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
+	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds, RAW=1 (raw console).'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
 
 deps:
@@ -91,6 +97,20 @@ $(foreach variant,$(VARIANTS),$(eval $(call variant_rules,$(variant))))
 check: deps
 	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
+
+HOST_TOOLS := $(BUILD)/host/kunit-report
+KTAP_SRCS := $(USER_DIR)/../ktap.c $(USER_DIR)/../kunit-report.c
+
+$(BUILD)/host/kunit-report: $(KTAP_SRCS) $(USER_DIR)/../ktap.h
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(KTAP_SRCS) -o $@
+
+# Settings of `make run`, passed on to scripts/kunit-run.
+export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT RAW
+
+run: $(HOST_TOOLS)
+	$(Q)scripts/deps.sh run
+	$(Q)BUILD=$(BUILD) scripts/kunit-run
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/user/libkunit.a
