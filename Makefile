@@ -95,7 +95,8 @@ endef
 $(foreach variant,$(VARIANTS),$(eval $(call variant_rules,$(variant))))
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs
+	$(Q)scripts/deps.sh run
+	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs $(HOST_TOOLS)
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
 
 HOST_TOOLS := $(BUILD)/host/kunit-report

@@ -76,7 +76,7 @@ expect_same() {
 # that the kernel tree's own kunit.py parses out of KTAP_FILE, parameters
 # as "suite.case.param STATUS".
 kunit_py_results() {
-	python3 "$KUNIT_PY" parse --json="$2.json" "$(realpath "$1")" > "$2.log" 2>&1
+	python3 "$KUNIT_PY" parse --json="$(realpath -m "$2.json")" "$(realpath "$1")" > "$2.log" 2>&1
 	python3 - "$2.json" > "$2" <<'PY'
 import json, sys
 

@@ -34,6 +34,20 @@ static int lines_add(struct ktap_lines *lines, const char *text)
 	return 0;
 }
 
+static int lines_add_prefixed(struct ktap_lines *lines, const char *prefix, const char *text)
+{
+	size_t size = strlen(prefix) + strlen(text) + 1;
+	char *joined = malloc(size);
+	int err;
+
+	if (!joined)
+		return -ENOMEM;
+	snprintf(joined, size, "%s%s", prefix, text);
+	err = lines_add(lines, joined);
+	free(joined);
+	return err;
+}
+
 static void lines_free(struct ktap_lines *lines)
 {
 	size_t i;
@@ -283,7 +297,8 @@ static int read_suite_line(struct ktap_run *run, const char *line, const char *t
 	if (!strncmp(text, "KTAP version", 12) || !strncmp(text, "# Subtest:", 10))
 		return 0;
 	if (!parse_result(text, &parsed))
-		return is_stats_line(text) ? 0 : lines_add(&run->pending, text);
+		/* Kept four spaces in from the suite's lines, as KUnit indents them. */
+		return is_stats_line(text) ? 0 : lines_add(&run->pending, line + 4);
 
 	if (depth == 1) {
 		struct ktap_case *test_case;
@@ -361,7 +376,13 @@ int ktap_read_line(struct ktap_run *run, const char *line)
 		if (!err && suite)
 			err = lines_add(&suite->noise, clean);
 	} else if (run->in_suite) {
+		/*
+		 * Other kernel messages while a suite runs, an oops for one:
+		 * kept for the report, with the case they came before.
+		 */
 		err = lines_add(&current_suite(run)->noise, clean);
+		if (!err && clean[0])
+			err = lines_add_prefixed(&run->pending, "| ", clean);
 	}
 	free(clean);
 	return err;

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0
+# kunit-report reads consoles: KTAP among kernel messages, several
+# documents, a suite cut short by a crash; it writes one KTAP document
+# that kunit.py reads, and fails when anything failed or nothing ran.
+. tests/lib.sh
+
+report=$BUILD/host/kunit-report
+
+# A console: noise, the built-in document, a module's document, and a
+# module whose suite the kernel never finished.
+{
+	echo "Linux version 6.1.0 (noise)"
+	"$USER_BUILD/kunit-example-test"
+	echo "random: crng init done"
+	"$USER_BUILD/samples/misc-example-test"
+	echo "KTAP version 1"
+	echo "1..1"
+	echo "    KTAP version 1"
+	echo "    # Subtest: dies"
+	echo "    1..3"
+	echo "    ok 1 first"
+	echo "BUG: kernel NULL pointer dereference, address: 0000000000000000"
+	echo "Kernel panic - not syncing: Fatal exception"
+} > "$SCRATCH/console.log" 2>&1
+
+"$report" --color=never --ktap="$SCRATCH/results.ktap" "$SCRATCH/console.log" > "$SCRATCH/out" 2>&1
+expect_status 1 $? "kunit-report fails a console with failures and a crash"
+expect_line "$SCRATCH/out" "[PASS] example                                    7 passed, 0 failed, 1 skipped" \
+	"the example suite is summarised"
+expect_line "$SCRATCH/out" "    FAIL misc_example_test_failure" "the failing case is named"
+expect_line "$SCRATCH/out" "          This test never passes." "the failure's log follows"
+expect_line "$SCRATCH/out" "    did not finish: the kernel crashed or hung after 1 of 3 cases" \
+	"a suite cut short is reported"
+expect_line "$SCRATCH/out" "      | BUG: kernel NULL pointer dereference, address: 0000000000000000" \
+	"what the kernel printed as it died is shown"
+expect_line "$SCRATCH/out" "Kernel panic - not syncing: Fatal exception" "the panic is reported"
+expect_line "$SCRATCH/results.ktap" "1..3" "the merged document plans three suites"
+expect_line "$SCRATCH/results.ktap" "not ok 2 misc-example" "suites are numbered anew"
+expect_no_line "$SCRATCH/results.ktap" "crng" "kernel messages stay out of the KTAP"
+
+kunit_py_results "$SCRATCH/results.ktap" "$SCRATCH/py"
+expect_line "$SCRATCH/py" "dies.first PASS" "kunit.py reads the merged document"
+if grep -q 'Ran 13 tests: passed: 9, failed: 1, crashed: 2, skipped: 1' "$SCRATCH/py.log"; then
+	pass "kunit.py counts the two cases the dead kernel never ran as crashed"
+else
+	fail "kunit.py's counts for the merged document"
+	tail -n 3 "$SCRATCH/py.log" | sed -e 's/^/#   /'
+fi
+
+"$USER_BUILD/kunit-test" > "$SCRATCH/self.log" 2>&1
+"$report" --color=never "$SCRATCH/self.log" > "$SCRATCH/self.out" 2>&1
+expect_status 0 $? "kunit-report passes a console where everything passed"
+
+echo "no tests here" > "$SCRATCH/empty.log"
+"$report" "$SCRATCH/empty.log" > "$SCRATCH/empty.out" 2>&1
+expect_status 1 $? "kunit-report fails a console without results"
+if grep -q 'no KUnit results in' "$SCRATCH/empty.out"; then
+	pass "and says so"
+else
+	fail "no message for a console without results"
+fi
+"$report" "$SCRATCH/missing.log" > "$SCRATCH/missing.out" 2>&1
+expect_status 1 $? "kunit-report on a missing file"
+"$report" > /dev/null 2>&1
+expect_status 2 $? "kunit-report without a file"
+
+valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
+	"$report" --ktap="$SCRATCH/v.ktap" "$SCRATCH/console.log" > "$SCRATCH/valgrind" 2>&1
+expect_status 1 $? "kunit-report is clean under valgrind"

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0
+# make run: a real kernel with this KUnit, booted under QEMU.  The first
+# run builds the kernel (minutes, cold); the others reuse it.
+. tests/lib.sh
+
+if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	skip "make run" "KUNIT_CHECK_NO_KERNEL is set"
+	exit 0
+fi
+
+make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run1.out" 2>&1
+expect_status 0 $? "make run builds a kernel, boots it and passes"
+[ -f "$BUILD/last/console.log" ] || fail "no console.log"
+expect_line "$SCRATCH/run1.out" "9 suites, 140 results: 139 passed, 0 failed, 1 skipped" \
+	"every default suite reports, in the kernel"
+if grep -q '^Elapsed time: .*s total, .*s build, .*s run' "$SCRATCH/run1.out"; then
+	pass "stage timings are printed"
+else
+	fail "no stage timings"
+	tail -n 5 "$SCRATCH/run1.out" | sed -e 's/^/#   /'
+fi
+kunit_py_results "$BUILD/last/results.ktap" "$SCRATCH/results"
+if grep -q 'Ran 140 tests: passed: 139, skipped: 1' "$SCRATCH/results.log"; then
+	pass "kunit.py parse reads results.ktap: 140 results"
+else
+	fail "kunit.py parse on results.ktap"
+	tail -n 3 "$SCRATCH/results.log" | sed -e 's/^/#   /'
+fi
+
+make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run2.out" 2>&1
+expect_status 0 $? "a second make run"
+if grep -qE '^  (CC|LD|AR) ' "$BUILD/last/build.log"; then
+	fail "a second make run recompiled the kernel"
+	grep -E '^  (CC|LD|AR) ' "$BUILD/last/build.log" | head -n 5 | sed -e 's/^/#   /'
+else
+	pass "a second make run compiles nothing: $(grep '^Elapsed' "$SCRATCH/run2.out")"
+fi
+
+make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
+	> "$SCRATCH/extra.out" 2>&1
+expect_status 2 $? "make run with a failing KUNIT_EXTRA suite fails"
+expect_line "$SCRATCH/extra.out" "    FAIL extra_fails" "the failing expectation's case is named"
+expect_line "$SCRATCH/extra.out" "    FAIL extra_asserts" "the failing assertion's case is named"
+expect_line "$SCRATCH/extra.out" "    FAIL extra_oopses" "the case that oopses is named"
+expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \
+	"the case after the oops runs and passes"
+expect_line "$BUILD/last/results.ktap" \
+	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
+	"the oops is reported at once, not after kunit.timeout"
+
+# A configuration option that does not exist is named, and nothing is built.
+printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
+make --no-print-directory run BUILD="$SCRATCH/build" KSRC="$BUILD/src/linux-source-6.1" \
+	KUNITCONFIG="$SCRATCH/bad.kunitconfig" > "$SCRATCH/bad.out" 2>&1
+expect_status 2 $? "make run with an unknown option fails"
+expect_line "$SCRATCH/bad.out" \
+	"  CONFIG_KUNIT_NO_SUCH_OPTION=y: no such option in this kernel" "the unknown option is named"

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An out-of-tree KUnit test module for `make run KUNIT_EXTRA=...`: one
+ * case passes, one fails an expectation, one fails an assertion and one
+ * oopses on a NULL dereference; the run must fail and name them, and the
+ * case after the oops must still pass.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+
+static void extra_passes(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, 1 + 1, 2);
+}
+
+static void extra_fails(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, 1 + 1, 3);
+}
+
+static void extra_asserts(struct kunit *test)
+{
+	KUNIT_ASSERT_NOT_NULL(test, test->priv);
+	KUNIT_FAIL(test, "an assertion must end the case before this");
+}
+
+static void extra_oopses(struct kunit *test)
+{
+	int *nowhere = test->priv;
+
+	WRITE_ONCE(*nowhere, 1);
+}
+
+static void extra_after_oops(struct kunit *test)
+{
+	KUNIT_SUCCEED(test);
+}
+
+static struct kunit_case extra_cases[] = {
+	KUNIT_CASE(extra_passes),
+	KUNIT_CASE(extra_fails),
+	KUNIT_CASE(extra_asserts),
+	KUNIT_CASE(extra_oopses),
+	KUNIT_CASE(extra_after_oops),
+	{}
+};
+
+static struct kunit_suite extra_suite = {
+	.name = "extra-failing",
+	.test_cases = extra_cases,
+};
+kunit_test_suite(extra_suite);
+
+MODULE_LICENSE("GPL");
