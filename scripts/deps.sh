@@ -5,6 +5,7 @@
 #
 #   scripts/deps.sh check    what `make check` needs
 #   scripts/deps.sh run      what `make run` needs
+#   scripts/deps.sh run-arm64  what `make run ARCH=arm64` needs besides
 #
 # As root with apt-get, missing packages are installed; otherwise the one
 # apt-get line to run is printed and the exit status is 1.
@@ -18,10 +19,13 @@ check)
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
-	      libssl-dev cpio kmod busybox-static qemu-system-x86"
+	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils"
+	;;
+run-arm64)
+	pkgs="gcc-aarch64-linux-gnu qemu-system-arm"
 	;;
 *)
-	echo "usage: $0 check|run" >&2
+	echo "usage: $0 check|run|run-arm64" >&2
 	exit 2
 	;;
 esac
