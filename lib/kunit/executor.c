@@ -320,18 +320,34 @@ EXPORT_SYMBOL_GPL(kunit_executor_run);
  * @suites: the module's suites.
  * @num_suites: how many.
  *
- * They make one KTAP document, as the built-in suites do at boot.
+ * They make one KTAP document, as the built-in suites do at boot;
+ * kunit.filter_glob chooses among them.  A module none of whose suites
+ * matches prints nothing.
  *
- * Return: 0.
+ * Return: 0, or a negative error from filtering.
  */
 int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
 {
 	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
 	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
+	bool filtered = filter_glob_param && *filter_glob_param;
+	int err = 0;
 
 	if (!kunit_enabled() || !num_suites)
 		return 0;
+	/* kunit.filter_glob applies to a module's suites too. */
+	if (filtered) {
+		set = kunit_filter_suites(&set, filter_glob_param, &err);
+		if (err)
+			return err;
+		if (set.start == set.end) {
+			kunit_free_suite_set(set);
+			return 0;
+		}
+	}
 	kunit_exec_run_tests(&set, &progress);
+	if (filtered)
+		kunit_free_suite_set(set);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
