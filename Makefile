@@ -37,7 +37,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check run bench deps help clean user-progs user-asan-progs
+.PHONY: all check run compat bench deps help clean user-progs user-asan-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -46,6 +46,8 @@ help:
 	@echo
 	@echo '  make run      build a kernel with this KUnit, boot it under QEMU, report'
 	@echo '                its tests; files in $$(BUILD)/last'
+	@echo '  make compat   run the kernel'"'"'s own suites with this KUnit and with stock'
+	@echo '                KUnit; print the cases whose results differ'
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
@@ -112,6 +114,10 @@ export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT RAW
 run: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
 	$(Q)BUILD=$(BUILD) scripts/kunit-run
+
+compat: $(HOST_TOOLS)
+	$(Q)scripts/deps.sh run
+	$(Q)BUILD=$(BUILD) scripts/kunit-compat
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/user/libkunit.a

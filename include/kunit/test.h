@@ -1424,4 +1424,10 @@ do {									\
  */
 #define module_test(module) kunit_test_suite(module)
 
+/*
+ * Code that uses test-managed resources, such as the SLUB and KASAN
+ * reports, includes only <kunit/test.h>: it gets <kunit/resource.h> too.
+ */
+#include <kunit/resource.h>
+
 #endif /* _KUNIT_TEST_H */

@@ -3,7 +3,10 @@
  * kunit-report: read a console that KUnit printed on, write its results
  * as one KTAP document and summarise them for a person.
  *
- *   kunit-report [--ktap=FILE] [--color=auto|always|never] CONSOLE
+ *   kunit-report [--ktap=FILE] [--results=FILE] [--color=auto|always|never] CONSOLE
+ *
+ * --results writes one line per result, "suite.case RESULT" or, for a
+ * parameter, "suite.case.param RESULT", for comparing two runs.
  *
  * Exit status: 0 when results were found and none failed, 1 when a case
  * or a suite failed or did not finish or when no result was found, 2 for
@@ -141,11 +144,36 @@ static void print_suite(const struct ktap_suite *suite, struct counts *total)
 	total->skipped += counts.skipped;
 }
 
+static void write_results(const struct ktap_run *run, FILE *out)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < run->num_suites; i++) {
+		const struct ktap_suite *suite = &run->suites[i];
+		const char *name = suite->name ? suite->name : "(unnamed)";
+
+		if (suite->result == KTAP_UNFINISHED || !suite->num_cases)
+			fprintf(out, "%s %s\n", name, ktap_result_name(suite->result));
+		for (j = 0; j < suite->num_cases; j++) {
+			const struct ktap_case *test_case = &suite->cases[j];
+
+			if (!test_case->num_params)
+				fprintf(out, "%s.%s %s\n", name, test_case->name,
+					ktap_result_name(test_case->result));
+			for (k = 0; k < test_case->num_params; k++)
+				fprintf(out, "%s.%s.%s %s\n", name, test_case->name,
+					test_case->params[k].name,
+					ktap_result_name(test_case->params[k].result));
+		}
+	}
+}
+
 static void print_usage(FILE *out, const char *prog)
 {
-	fprintf(out, "Usage: %s [--ktap=FILE] [--color=auto|always|never] CONSOLE\n"
+	fprintf(out, "Usage: %s [--ktap=FILE] [--results=FILE] [--color=auto|always|never] CONSOLE\n"
 		"Summarise the KUnit results in a console log; write them to FILE as one\n"
-		"KTAP document.  Exit 0 if none failed, 1 if one did or none was found.\n",
+		"KTAP document, or to FILE one \"suite.case RESULT\" line per result.\n"
+		"Exit 0 if none failed, 1 if one did or none was found.\n",
 		prog);
 }
 
@@ -153,21 +181,25 @@ int main(int argc, char **argv)
 {
 	static const struct option long_options[] = {
 		{ "ktap", required_argument, NULL, 'k' },
+		{ "results", required_argument, NULL, 'r' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *ktap_path = NULL, *color_mode = "auto";
+	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
 	struct counts total = { 0 };
 	struct ktap_run run;
 	FILE *console, *out;
 	int opt, err;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "k:c:h", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "k:r:c:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
 			ktap_path = optarg;
+			break;
+		case 'r':
+			results_path = optarg;
 			break;
 		case 'c':
 			color_mode = optarg;
@@ -212,6 +244,17 @@ int main(int argc, char **argv)
 		out = fopen(ktap_path, "w");
 		if (!out || ktap_write_document(&run, out) || fclose(out)) {
 			fprintf(stderr, "%s: cannot write %s\n", argv[0], ktap_path);
+			ktap_run_free(&run);
+			return 1;
+		}
+	}
+
+	if (results_path) {
+		out = fopen(results_path, "w");
+		if (out)
+			write_results(&run, out);
+		if (!out || fclose(out)) {
+			fprintf(stderr, "%s: cannot write %s\n", argv[0], results_path);
 			ktap_run_free(&run);
 			return 1;
 		}

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's own suites (every suite that KUNIT_ALL_TESTS enables on
+# x86_64 outside lib/kunit) build unchanged against this KUnit and give,
+# case by case, the results that stock 6.1 KUnit gives.
+. tests/lib.sh
+
+if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	skip "make compat" "KUNIT_CHECK_NO_KERNEL is set"
+	exit 0
+fi
+
+make --no-print-directory compat BUILD="$BUILD" > "$SCRATCH/compat.out" 2>&1
+expect_status 0 $? "make compat finds no difference with stock KUnit"
+if grep -q '^compat: the same [0-9]* results' "$SCRATCH/compat.out"; then
+	pass "$(grep '^compat:' "$SCRATCH/compat.out")"
+else
+	fail "make compat"
+	tail -n 30 "$SCRATCH/compat.out" | sed -e 's/^/#   /'
+fi
+suites=$(cut -d. -f1 "$BUILD/compat/ours.results" | sort -u | wc -l)
+if [ "$suites" -eq 21 ]; then
+	pass "all 21 in-tree suites ran"
+else
+	fail "$suites in-tree suites ran, not 21"
+fi
