@@ -51,7 +51,7 @@ struct string_stream {
 	size_t length;
 	size_t capacity;
 	gfp_t gfp;
-	spinlock_t lock;
+	spinlock_t lock;		/* protects buf, length and capacity */
 	struct kref refcount;
 };
 

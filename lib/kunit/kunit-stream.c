@@ -116,7 +116,7 @@ EXPORT_SYMBOL_GPL(kunit_stream_clear);
 void kunit_stream_commit(struct kunit_stream *stream)
 {
 	const char *level = READ_ONCE(stream->level);
-	const char *line, *text;
+	const char *line;
 	char *buf;
 	size_t len;
 
@@ -129,8 +129,7 @@ void kunit_stream_commit(struct kunit_stream *stream)
 		kunit_err(stream->test, "kunit_stream: no memory to print a message");
 		goto clear;
 	}
-	text = buf;
-	for (line = text; *line; line += len + (line[len] == '\n')) {
+	for (line = buf; *line; line += len + (line[len] == '\n')) {
 		len = strcspn(line, "\n");
 		kunit_printk(level, stream->test, "%.*s", (int)len, line);
 	}
