@@ -39,11 +39,13 @@ expect_line "$out" "    # suite-init-crashes: crashed: killed by SIGSEGV (Segmen
 expect_line "$out" "not ok 2 suite-init-crashes" "a suite whose suite_init crashes fails"
 expect_line "$out" "ok 3 survivor" "the suite after a crashed one runs"
 
+# Not a speed test: the hang must be cut at --timeout=1, well before the
+# 30 s default.
 elapsed=$((end - start))
-if [ $elapsed -le 5 ]; then
-	pass "crashes and a 1 s timeout cost $elapsed s in all"
+if [ $elapsed -lt 25 ]; then
+	pass "--timeout=1 cuts the hang short: the whole program took $elapsed s"
 else
-	fail "crashes and a 1 s timeout took $elapsed s"
+	fail "the hang was not cut at --timeout=1: the program took $elapsed s"
 fi
 
 # Under AddressSanitizer, the same program still reports each case.

@@ -48,6 +48,15 @@ expect_line "$BUILD/last/results.ktap" \
 	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the oops is reported at once, not after kunit.timeout"
 
+# A case that never returns is cut at kunit.timeout; the next one runs.
+make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 \
+	FILTER='extra*' > "$SCRATCH/hang.out" 2>&1
+expect_status 2 $? "make run with a hanging case fails"
+expect_line "$BUILD/last/results.ktap" "    # hang_forever: timed out after 3 s" \
+	"the hanging case is reported as timed out"
+expect_line "$BUILD/last/results.ktap" "    ok 3 hang_after" "the case after the hang runs"
+expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
+
 # A configuration option that does not exist is named, and nothing is built.
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
 make --no-print-directory run BUILD="$SCRATCH/build" KSRC="$BUILD/src/linux-source-6.1" \

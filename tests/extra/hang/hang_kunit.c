@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An out-of-tree KUnit test module whose middle case never returns: with
+ * a short kunit.timeout it must be reported as timed out, and the case
+ * after it must still run.
+ */
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+
+static void hang_before(struct kunit *test)
+{
+	KUNIT_SUCCEED(test);
+}
+
+static void hang_forever(struct kunit *test)
+{
+	/* Sleeps, so that the runner gets the CPU to notice the timeout. */
+	for (;;)
+		msleep(100);
+}
+
+static void hang_after(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, 2 * 2, 4);
+}
+
+static struct kunit_case hang_cases[] = {
+	KUNIT_CASE(hang_before),
+	KUNIT_CASE(hang_forever),
+	KUNIT_CASE(hang_after),
+	{}
+};
+
+static struct kunit_suite hang_suite = {
+	.name = "extra-hang",
+	.test_cases = hang_cases,
+};
+kunit_test_suite(hang_suite);
+
+MODULE_LICENSE("GPL");
