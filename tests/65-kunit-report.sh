@@ -47,6 +47,13 @@ else
 	tail -n 3 "$SCRATCH/py.log" | sed -e 's/^/#   /'
 fi
 
+# A skip without a reason ends the line with "# SKIP".
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: bare" "    1..1" \
+	"    ok 1 quiet # SKIP" "ok 1 bare # SKIP" > "$SCRATCH/bare.log"
+"$report" --results="$SCRATCH/bare.results" "$SCRATCH/bare.log" > /dev/null 2>&1
+expect_status 0 $? "kunit-report on a console whose only case skips"
+expect_line "$SCRATCH/bare.results" "bare.quiet SKIP" "a skip without a reason is a skip named 'quiet'"
+
 "$USER_BUILD/kunit-test" > "$SCRATCH/self.log" 2>&1
 "$report" --color=never "$SCRATCH/self.log" > "$SCRATCH/self.out" 2>&1
 expect_status 0 $? "kunit-report passes a console where everything passed"

@@ -168,14 +168,7 @@ static bool parse_result(const char *text, struct ktap_result_line *parsed)
 			parsed->reason = strdup(directive);
 		}
 	} else {
-		/* "ok 1 name # SKIP" without a reason ends without the space. */
-		size_t len = strlen(rest);
-
-		if (len >= 6 && !strcmp(rest + len - 6, " # SKIP")) {
-			parsed->result = KTAP_SKIP;
-			len -= 7;
-		}
-		parsed->name = strndup(rest, len);
+		parsed->name = strdup(rest);
 	}
 	return parsed->name != NULL;
 }
