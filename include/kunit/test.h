@@ -354,8 +354,10 @@ void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ..
  * resource clean-up still run.
  */
 #define kunit_skip(test, fmt, ...) do {					\
-	__kunit_mark_skipped(test, fmt, ##__VA_ARGS__);			\
-	kunit_try_catch_throw(&(test)->try_catch);			\
+	struct kunit *__kunit_skipping = (test);			\
+									\
+	__kunit_mark_skipped(__kunit_skipping, fmt, ##__VA_ARGS__);	\
+	kunit_try_catch_throw(&__kunit_skipping->try_catch);		\
 } while (0)
 
 /**
@@ -446,13 +448,16 @@ void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
  * throw is called directly, since objtool knows it does not return.
  */
 #define __KUNIT_REPORT(test, assert_type, site_ptr, lval, rval, nbytes, fmt, ...) do { \
+	struct kunit *__kunit_failing = (test);				\
 	const struct kunit_assert __kunit_failed = {			\
 		.site = (site_ptr), .left = (lval), .right = (rval),	\
 		.size = (nbytes),					\
 	};								\
-	kunit_do_failed_assertion(test, &__kunit_failed, fmt, ##__VA_ARGS__); \
+									\
+	kunit_do_failed_assertion(__kunit_failing, &__kunit_failed,	\
+				  fmt, ##__VA_ARGS__);			\
 	if ((assert_type) == KUNIT_ASSERTION)				\
-		kunit_try_catch_throw(&(test)->try_catch);		\
+		kunit_try_catch_throw(&__kunit_failing->try_catch);	\
 } while (0)
 
 #define KUNIT_FAIL_ASSERTION(test, assert_type, fmt, ...) do {		\

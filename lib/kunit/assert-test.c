@@ -493,6 +493,41 @@ static void fail_evaluates_once(struct kunit *fake)
 	KUNIT_EXPECT_FALSE(fake, count_evaluation(1));
 }
 
+static int test_evaluations;
+
+static struct kunit *count_test(struct kunit *fake)
+{
+	test_evaluations++;
+	return fake;
+}
+
+/* The test argument, too, is evaluated once, also when a check fails. */
+static void fail_evaluates_test_once(struct kunit *fake)
+{
+	test_evaluations = 0;
+	KUNIT_EXPECT_EQ(count_test(fake), three, 4);
+	KUNIT_ASSERT_EQ(count_test(fake), three, 4);
+}
+
+static void skip_evaluates_test_once(struct kunit *fake)
+{
+	test_evaluations = 0;
+	kunit_skip(count_test(fake), "once");
+}
+
+static void assert_test_test_evaluated_once(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", fail_evaluates_test_once, &run);
+	KUNIT_EXPECT_TRUE(test, run.aborted);
+	KUNIT_EXPECT_EQ(test, test_evaluations, 2);
+
+	kunit_run_fake(test, "fake", skip_evaluates_test_once, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
+	KUNIT_EXPECT_EQ(test, test_evaluations, 1);
+}
+
 static void assert_test_failing_operands_evaluated_once(struct kunit *test)
 {
 	struct kunit_fake_run run;
@@ -522,6 +557,7 @@ static struct kunit_case assert_test_cases[] = {
 	KUNIT_CASE(assert_test_passing_checks),
 	KUNIT_CASE(assert_test_operands_evaluated_once),
 	KUNIT_CASE(assert_test_failing_operands_evaluated_once),
+	KUNIT_CASE(assert_test_test_evaluated_once),
 	KUNIT_CASE(assert_test_failure_is_sticky),
 	{}
 };
