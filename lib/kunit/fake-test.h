@@ -22,6 +22,30 @@ struct kunit_fake_run {
 	char *output;
 };
 
+/**
+ * kunit_stream_text() - the text of a string_stream, owned by a test
+ * @test: the real test; the copy is freed when its case ends.
+ * @stream: the stream.
+ *
+ * Ends the case if there is no memory for the copy.
+ *
+ * Return: the text.
+ */
+static inline char *kunit_stream_text(struct kunit *test, struct string_stream *stream)
+{
+	char *text = string_stream_get_string(stream);
+	char *copy = NULL;
+
+	if (text) {
+		copy = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
+		if (copy)
+			strscpy(copy, text, strlen(text) + 1);
+	}
+	kfree(text);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	return copy;
+}
+
 struct kunit_fake_call {
 	void (*code)(struct kunit *fake);
 	struct kunit *fake;
@@ -50,7 +74,6 @@ static inline void kunit_run_fake(struct kunit *test, const char *name,
 	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
 	struct kunit *outer = kunit_platform_current_test();
 	struct kunit_fake_call call = { .code = code, .fake = &run->fake };
-	char *text;
 
 	KUNIT_ASSERT_NOT_NULL(test, log);
 	kunit_init_test(&run->fake, name, log);
@@ -61,13 +84,7 @@ static inline void kunit_run_fake(struct kunit *test, const char *name,
 	run->aborted = kunit_try_catch_get_result(&run->fake.try_catch) == -EINTR;
 	kunit_cleanup(&run->fake);
 
-	text = string_stream_get_string(log);
-	KUNIT_ASSERT_NOT_NULL(test, text);
-	run->output = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
-	if (run->output)
-		strscpy(run->output, text, strlen(text) + 1);
-	kfree(text);
-	KUNIT_ASSERT_NOT_NULL(test, run->output);
+	run->output = kunit_stream_text(test, log);
 }
 
 #endif /* _KUNIT_FAKE_TEST_H */

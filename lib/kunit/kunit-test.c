@@ -739,7 +739,6 @@ static char *run_fake_suite(struct kunit *test, struct kunit_suite *suite,
 			    struct kunit_progress *progress)
 {
 	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
-	char *text, *copy;
 
 	KUNIT_ASSERT_NOT_NULL(test, log);
 	calls[0] = '\0';
@@ -749,14 +748,7 @@ static char *run_fake_suite(struct kunit *test, struct kunit_suite *suite,
 	suite->log.stream = NULL;
 	suite->log.quiet = false;
 
-	text = string_stream_get_string(log);
-	KUNIT_ASSERT_NOT_NULL(test, text);
-	copy = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
-	if (copy)
-		strscpy(copy, text, strlen(text) + 1);
-	kfree(text);
-	KUNIT_ASSERT_NOT_NULL(test, copy);
-	return copy;
+	return kunit_stream_text(test, log);
 }
 
 static void runner_test_suite_ktap(struct kunit *test)

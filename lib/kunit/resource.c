@@ -46,13 +46,30 @@ int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init_fn,
 }
 EXPORT_SYMBOL_GPL(__kunit_add_resource);
 
+/* Acquires a resource into a record that KUnit allocates and later frees. */
+static struct kunit_resource *kunit_alloc_record(struct kunit *test, kunit_resource_init_t init_fn,
+						 kunit_resource_free_t free_fn,
+						 gfp_t internal_gfp, void *context)
+{
+	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
+
+	if (!resource)
+		return NULL;
+	resource->kunit_frees_record = true;
+	if (__kunit_add_resource(test, init_fn, free_fn, resource, context)) {
+		kfree(resource);
+		return NULL;
+	}
+	return resource;
+}
+
 /**
  * kunit_alloc_and_get_resource() - acquire a resource into a record that
  * KUnit allocates
  * @test: the test that will hold it.
  * @init_fn: acquires the resource and sets @resource->data; may be NULL.
  * @free_fn: releases the resource; may be NULL.
- * @internal_gfp: allocation irqflags for the record.
+ * @internal_gfp: allocation flags for the record.
  * @context: passed to @init_fn.
  *
  * Return: the resource with a reference for the caller, to give back with
@@ -63,16 +80,11 @@ struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
 						    kunit_resource_free_t free_fn,
 						    gfp_t internal_gfp, void *context)
 {
-	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
+	struct kunit_resource *resource = kunit_alloc_record(test, init_fn, free_fn,
+							     internal_gfp, context);
 
-	if (!resource)
-		return NULL;
-	resource->kunit_frees_record = true;
-	if (__kunit_add_resource(test, init_fn, free_fn, resource, context)) {
-		kfree(resource);
-		return NULL;
-	}
-	kunit_get_resource(resource);
+	if (resource)
+		kunit_get_resource(resource);
 	return resource;
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
@@ -83,7 +95,7 @@ EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
  * @test: the test that will hold it.
  * @init_fn: acquires the resource and sets @resource->data; may be NULL.
  * @free_fn: releases the resource; may be NULL.
- * @internal_gfp: allocation irqflags for the record.
+ * @internal_gfp: allocation flags for the record.
  * @context: passed to @init_fn.
  *
  * Return: the resource's data, or NULL if the record or @init_fn failed.
@@ -91,16 +103,10 @@ EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
 void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
 			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context)
 {
-	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
+	struct kunit_resource *resource = kunit_alloc_record(test, init_fn, free_fn,
+							     internal_gfp, context);
 
-	if (!resource)
-		return NULL;
-	resource->kunit_frees_record = true;
-	if (__kunit_add_resource(test, init_fn, free_fn, resource, context)) {
-		kfree(resource);
-		return NULL;
-	}
-	return resource->data;
+	return resource ? resource->data : NULL;
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_resource);
 

@@ -12,21 +12,6 @@
 
 #include "fake-test.h"
 
-/* The whole text of @stream, freed when the case ends. */
-static char *stream_text(struct kunit *test, struct string_stream *stream)
-{
-	char *text = string_stream_get_string(stream);
-	char *copy;
-
-	KUNIT_ASSERT_NOT_NULL(test, text);
-	copy = kunit_kmalloc(test, strlen(text) + 1, GFP_KERNEL);
-	if (copy)
-		strscpy(copy, text, strlen(text) + 1);
-	kfree(text);
-	KUNIT_ASSERT_NOT_NULL(test, copy);
-	return copy;
-}
-
 static void string_stream_test_empty(struct kunit *test)
 {
 	struct string_stream *stream = alloc_string_stream(test, GFP_KERNEL);
@@ -34,7 +19,7 @@ static void string_stream_test_empty(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, stream);
 	KUNIT_EXPECT_TRUE(test, string_stream_is_empty(stream));
 	KUNIT_EXPECT_EQ(test, string_stream_length(stream), 0);
-	KUNIT_EXPECT_STREQ(test, stream_text(test, stream), "");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "");
 }
 
 static void string_stream_test_add(struct kunit *test)
@@ -46,7 +31,7 @@ static void string_stream_test_add(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, string_stream_add(stream, "%s", "two"), 0);
 	KUNIT_EXPECT_FALSE(test, string_stream_is_empty(stream));
 	KUNIT_EXPECT_EQ(test, string_stream_length(stream), strlen("one 1, two"));
-	KUNIT_EXPECT_STREQ(test, stream_text(test, stream), "one 1, two");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "one 1, two");
 }
 
 static void string_stream_test_grows(struct kunit *test)
@@ -58,7 +43,7 @@ static void string_stream_test_grows(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, stream);
 	for (i = 0; i < 1000; i++)
 		KUNIT_ASSERT_EQ(test, string_stream_add(stream, "%03d,", i), 0);
-	text = stream_text(test, stream);
+	text = kunit_stream_text(test, stream);
 	KUNIT_EXPECT_EQ(test, strlen(text), 4000);
 	KUNIT_EXPECT_EQ(test, strncmp(text, "000,001,002,", 12), 0);
 	KUNIT_EXPECT_STREQ(test, text + 3996, "999,");
@@ -75,7 +60,7 @@ static void string_stream_test_one_long_add(struct kunit *test)
 	string_stream_add(stream, "<");
 	KUNIT_EXPECT_EQ(test, string_stream_add(stream, "%s>", long_text), 0);
 	KUNIT_EXPECT_EQ(test, string_stream_length(stream), 3002);
-	KUNIT_EXPECT_EQ(test, stream_text(test, stream)[3001], '>');
+	KUNIT_EXPECT_EQ(test, kunit_stream_text(test, stream)[3001], '>');
 }
 
 static void string_stream_test_clear(struct kunit *test)
@@ -87,7 +72,7 @@ static void string_stream_test_clear(struct kunit *test)
 	string_stream_clear(stream);
 	KUNIT_EXPECT_TRUE(test, string_stream_is_empty(stream));
 	string_stream_add(stream, "kept");
-	KUNIT_EXPECT_STREQ(test, stream_text(test, stream), "kept");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "kept");
 }
 
 static void string_stream_test_append(struct kunit *test)
@@ -100,8 +85,8 @@ static void string_stream_test_append(struct kunit *test)
 	string_stream_add(stream, "left ");
 	string_stream_add(other, "right");
 	KUNIT_EXPECT_EQ(test, string_stream_append(stream, other), 0);
-	KUNIT_EXPECT_STREQ(test, stream_text(test, stream), "left right");
-	KUNIT_EXPECT_STREQ(test, stream_text(test, other), "right");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "left right");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, other), "right");
 }
 
 /* The original API: new, get, put; the stream lives until its last put. */
@@ -113,7 +98,7 @@ static void string_stream_test_reference_counted(struct kunit *test)
 	string_stream_add(stream, "shared");
 	string_stream_get(stream);
 	KUNIT_EXPECT_EQ(test, string_stream_put(stream), 0);
-	KUNIT_EXPECT_STREQ(test, stream_text(test, stream), "shared");
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "shared");
 	KUNIT_EXPECT_EQ(test, string_stream_put(stream), 1);
 
 	stream = new_string_stream();

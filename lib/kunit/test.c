@@ -527,8 +527,7 @@ static void kunit_print_suite_header(struct kunit_suite *suite, size_t num_cases
  * A suite's result: failed if it failed outside its cases or if any case
  * failed; skipped if it has no case that passed.
  */
-static enum kunit_status kunit_suite_status(struct kunit_suite *suite,
-					    const struct kunit_progress *progress)
+static enum kunit_status kunit_suite_status(const struct kunit_progress *progress)
 {
 	if (progress->suite_failed || progress->suite_stats.failed)
 		return KUNIT_FAILURE;
@@ -540,7 +539,7 @@ static enum kunit_status kunit_suite_status(struct kunit_suite *suite,
 static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 			       struct kunit_progress *progress)
 {
-	enum kunit_status status = kunit_suite_status(suite, progress);
+	enum kunit_status status = kunit_suite_status(progress);
 
 	if (kunit_should_print_stats(&progress->suite_stats))
 		kunit_log_printf(&suite->log, KERN_INFO,

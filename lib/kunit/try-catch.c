@@ -39,7 +39,7 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
-/* Waits for the thread; false when it died without finishing. */
+/* Waits for the thread: 0, or -EFAULT if it died, -ETIMEDOUT if it ran out of time. */
 static int kunit_try_catch_wait(struct kunit_try_catch *try_catch, struct task_struct *task)
 {
 	unsigned long deadline = jiffies + kunit_timeout * HZ;
