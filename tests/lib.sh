@@ -89,3 +89,10 @@ def walk(group, prefix):
 walk(json.load(open(sys.argv[1])), "")
 PY
 }
+
+# userspace_summary: the summary line that KUnit's own suites and the
+# example give in userspace, which the kernel must give too.
+userspace_summary() {
+	{ "$USER_BUILD/kunit-test"; "$USER_BUILD/kunit-example-test"; } > "$SCRATCH/userspace.ktap" 2>&1
+	"$BUILD/host/kunit-report" --color=never "$SCRATCH/userspace.ktap" | tail -n 1
+}
