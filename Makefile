@@ -60,7 +60,8 @@ help:
 	@echo '  ARCH=x86_64|arm64|um, KUNITCONFIG=file of CONFIG_X=y lines,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
-	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1 (raw console).'
+	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1 (raw console),'
+	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
 
 deps:
@@ -110,7 +111,7 @@ $(BUILD)/host/kunit-report: $(KTAP_SRCS) $(USER_DIR)/../ktap.h
 	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(KTAP_SRCS) -o $@
 
 # Settings of `make run`, passed on to scripts/kunit-run.
-export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW
+export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT
 
 run: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run

@@ -3,7 +3,8 @@
 #
 # /init of the initramfs that scripts/kunit-run boots: loads every KUnit
 # test module (their suites run as they load and print KTAP on the
-# console), then the modules of KUNIT_EXTRA, and reboots, which ends QEMU.
+# console), then the modules of KUNIT_EXTRA, runs the GUEST_SCRIPT if
+# there is one, and reboots, which ends QEMU.
 
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
@@ -21,6 +22,7 @@ for ko in /lib/kunit-extra/*.ko; do
 	[ -f "$ko" ] || continue
 	insmod "$ko" || echo "# kunit-run: loading $ko failed"
 done
+[ -f /etc/kunit-guest.sh ] && sh /etc/kunit-guest.sh
 
 echo "# kunit-run: done"
 reboot -f

@@ -38,6 +38,68 @@ else
 	pass "a second make run compiles nothing: $(grep '^Elapsed' "$SCRATCH/run2.out")"
 fi
 
+# debugfs: every built-in suite keeps its KTAP in .../kunit/<suite>/results,
+# and writing to .../run runs it again.
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/debugfs-builtin.sh \
+	> "$SCRATCH/debugfs.out" 2>&1
+expect_status 0 $? "make run with a guest script that reads debugfs"
+console=$BUILD/last/console.log
+dirs=$(sed -n 's/^debugfs-dirs: //p' "$console")
+case " $dirs" in
+*" example "*" kunit-runner "*" string-stream "*)
+	pass "/sys/kernel/debug/kunit has a directory per built-in suite: $dirs" ;;
+*)
+	fail "/sys/kernel/debug/kunit lacks built-in suites: '$dirs'" ;;
+esac
+expect_line "$console" "debugfs-modes: 400 200 " "results is read-only and run write-only, for root"
+sed -n 's/^results| //p' "$console" > "$SCRATCH/example.results"
+if [ "$(head -n 2 "$SCRATCH/example.results" | tr '\n' ' ')" = "KTAP version 1 1..1 " ] &&
+   [ "$(tail -n 1 "$SCRATCH/example.results")" = "ok 1 example" ]; then
+	pass "a suite's results are a KTAP document of its own, the suite numbered 1"
+else
+	fail "a suite's results are not a document of their own"
+	sed -e 's/^/#   /' "$SCRATCH/example.results" | head -n 5
+fi
+kunit_py_results "$SCRATCH/example.results" "$SCRATCH/example.parsed"
+if grep -q "Ran 8 tests: passed: 7, skipped: 1" "$SCRATCH/example.parsed.log"; then
+	pass "kunit.py parse reads a suite's debugfs results: 8 results"
+else
+	fail "kunit.py parse on a suite's debugfs results"
+	tail -n 3 "$SCRATCH/example.parsed.log" | sed -e 's/^/#   /'
+fi
+expect_line "$console" "debugfs-run: ok" "writing to a suite's run file succeeds"
+expect_line "$console" "rerun| ok 1 kunit-status" "after a run from debugfs, results hold the new run"
+if [ "$(grep -c '^    # Subtest: kunit-status$' "$console")" -eq 2 ]; then
+	pass "a run from debugfs runs the suite again, on the console"
+else
+	fail "a run from debugfs did not run the suite again"
+fi
+
+# KUnit as kunit.ko and its suites as modules: the same results, and the
+# modules' debugfs files live as long as the modules.
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
+	> "$SCRATCH/modules.out" 2>&1
+expect_status 0 $? "make run with KUnit and its suites as modules"
+expect_line "$SCRATCH/modules.out" "$summary" \
+	"as modules, KUnit's own suites give what they give in userspace: $summary"
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
+	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
+expect_status 0 $? "make run with modules and a guest script that reads debugfs"
+console=$BUILD/last/console.log
+expect_line "$console" "module-results| ok 1 kunit-runner" \
+	"a loaded module's suite has its results in debugfs"
+expect_line "$console" "module-run: ok" "a module's suite runs again from debugfs"
+expect_line "$console" "module-rerun| ok 1 kunit-runner" "and its results are those of the new run"
+expect_line "$console" "rmmod kunit_test: ok" "the test module unloads"
+expect_no_line "$console" "after rmmod: kunit-runner still there" \
+	"its suites' directories go with it"
+expect_line "$console" "after rmmod: string-stream kept" \
+	"the directories of another module's suites stay"
+expect_line "$console" "rmmod kunit: ok" "kunit.ko unloads once its users are gone"
+expect_no_line "$console" "after rmmod kunit: /sys/kernel/debug/kunit still there" \
+	"/sys/kernel/debug/kunit goes with kunit.ko"
+expect_line "$console" "module-script: done" "the guest script ran to its end"
+
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
 	> "$SCRATCH/extra.out" 2>&1
 expect_status 2 $? "make run with a failing KUNIT_EXTRA suite fails"

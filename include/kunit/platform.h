@@ -39,10 +39,16 @@ struct kunit_progress;
 /* The section that vmlinux.lds.h collects and that the module loader reads. */
 #define KUNIT_SUITE_SECTION		".kunit_test_suites"
 
+#if IS_BUILTIN(CONFIG_KUNIT)
 extern struct kunit_suite * const __kunit_suites_start[];
 extern struct kunit_suite * const __kunit_suites_end[];
 #define KUNIT_BUILTIN_SUITES_START	__kunit_suites_start
 #define KUNIT_BUILTIN_SUITES_END	__kunit_suites_end
+#else
+/* kunit.ko runs no built-in suite: with KUNIT=m, every suite is a module's. */
+#define KUNIT_BUILTIN_SUITES_START	NULL
+#define KUNIT_BUILTIN_SUITES_END	NULL
+#endif
 
 /**
  * struct kunit_platform_try_catch - the kernel's way to run a case

@@ -10,9 +10,12 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <linux/string.h>
+
+#include "debugfs.h"
 
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
@@ -28,6 +31,7 @@ void kunit_platform_emit(const char *level, const char *line)
 }
 EXPORT_SYMBOL_GPL(kunit_platform_emit);
 
+#if IS_BUILTIN(CONFIG_KUNIT)
 /*
  * kunit_shutdown=poweroff|halt|reboot on the command line ends the kernel
  * once the built-in suites ran, so that a virtual machine run for its
@@ -58,12 +62,17 @@ void kunit_platform_after_run(void)
 		if (sysfs_streq(shutdown_after_run, kunit_shutdown_actions[i].name))
 			kunit_shutdown_actions[i].act();
 }
+#endif /* IS_BUILTIN(CONFIG_KUNIT): kunit.ko has no built-in suites to run */
+
+/* Held while suites run, so that a run from debugfs waits for a module's. */
+DEFINE_MUTEX(kunit_run_mutex);
 
 #ifdef CONFIG_MODULES
 /*
  * The module loader keeps a module's .kunit_test_suites section in
  * mod->kunit_suites: they run as one KTAP document once the module is
- * live, so that loading a test module is running its tests.
+ * live, so that loading a test module is running its tests.  Their
+ * results stay in debugfs until the module goes.
  */
 static int kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
@@ -71,27 +80,49 @@ static int kunit_on_module_event(struct notifier_block *nb, unsigned long event,
 	struct kunit_suite **suites = mod->kunit_suites;
 	int count = mod->num_kunit_suites;
 
-	if (count && event == MODULE_STATE_LIVE)
+	if (!count)
+		return NOTIFY_OK;
+	if (event == MODULE_STATE_LIVE) {
+		kunit_debugfs_add_suites(suites, count, mod);
+		mutex_lock(&kunit_run_mutex);
 		__kunit_test_suites_init(suites, count);
-	else if (count && event == MODULE_STATE_GOING)
+		mutex_unlock(&kunit_run_mutex);
+	} else if (event == MODULE_STATE_GOING) {
 		__kunit_test_suites_exit(suites, count);
+		kunit_debugfs_remove_suites(suites, count);
+	}
 	return NOTIFY_OK;
 }
 
 static struct notifier_block kunit_module_watcher = {
 	.notifier_call = kunit_on_module_event,
 };
+#endif /* CONFIG_MODULES */
 
+/*
+ * Runs before kunit_run_all_tests(), which init/main.c calls once every
+ * initcall ran, so that the built-in suites keep their results too.
+ */
 static int __init kunit_kernel_setup(void)
 {
+	struct kunit_suite_set builtin = kunit_builtin_suites();
+
+	kunit_debugfs_init();
+	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
+#ifdef CONFIG_MODULES
 	return register_module_notifier(&kunit_module_watcher);
+#else
+	return 0;
+#endif
 }
 
 static void __exit kunit_kernel_teardown(void)
 {
+#ifdef CONFIG_MODULES
 	unregister_module_notifier(&kunit_module_watcher);
+#endif
+	kunit_debugfs_cleanup();
 }
 
 late_initcall(kunit_kernel_setup);
 module_exit(kunit_kernel_teardown);
-#endif /* CONFIG_MODULES */

@@ -624,6 +624,67 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 }
 EXPORT_SYMBOL_GPL(__kunit_run_suite);
 
+/* Whether @line, @len bytes long, is a KTAP result line. */
+static bool kunit_is_result_line(const char *line, size_t len)
+{
+	return (len > 3 && !strncmp(line, "ok ", 3)) ||
+	       (len > 7 && !strncmp(line, "not ok ", 7));
+}
+
+/**
+ * kunit_suite_results() - a suite's last run as a KTAP document of its own
+ * @suite: a suite whose lines are kept, in @suite->log.stream.
+ *
+ * The lines the suite logged, under a KTAP header that announces one test,
+ * and with the suite's own result renumbered 1, since the number it had on
+ * the console was its place among the suites that ran with it.  A run still
+ * going gives its lines so far, without a result for the suite.
+ *
+ * Return: the text for the caller to kfree(): empty if the suite has not
+ * run since its log was last cleared; NULL without memory or log.
+ */
+char *kunit_suite_results(struct kunit_suite *suite)
+{
+	struct string_stream *document;
+	size_t len, last, prefix_end, number_end;
+	char *text, *result = NULL;
+	bool finished;
+	int err;
+
+	if (!suite->log.stream)
+		return NULL;
+	text = string_stream_get_string(suite->log.stream);
+	if (!text || !*text)
+		return text;
+
+	len = strlen(text);
+	last = len - 1;		/* The log's lines all end with '\n'. */
+	while (last > 0 && text[last - 1] != '\n')
+		last--;
+	finished = kunit_is_result_line(text + last, len - last);
+
+	document = new_string_stream();
+	if (!document)
+		goto out;
+	if (finished) {
+		prefix_end = last + (text[last] == 'o' ? 3 : 7);
+		number_end = prefix_end;
+		while (text[number_end] >= '0' && text[number_end] <= '9')
+			number_end++;
+		err = string_stream_add(document, "KTAP version 1\n1..1\n%.*s1%s",
+					(int)prefix_end, text, text + number_end);
+	} else {
+		err = string_stream_add(document, "KTAP version 1\n1..1\n%s", text);
+	}
+	if (!err)
+		result = string_stream_get_string(document);
+	destroy_string_stream(document);
+out:
+	kfree(text);
+	return result;
+}
+EXPORT_SYMBOL_GPL(kunit_suite_results);
+
 /**
  * kunit_run_tests() - run one suite and print its results
  * @suite: the suite.
