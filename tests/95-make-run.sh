@@ -119,6 +119,10 @@ expect_status 2 $? "make run with a hanging case fails"
 expect_line "$BUILD/last/results.ktap" "    # hang_forever: timed out after 3 s" \
 	"the hanging case is reported as timed out"
 expect_line "$BUILD/last/results.ktap" "    ok 3 hang_after" "the case after the hang runs"
+expect_line "$BUILD/last/results.ktap" "    ok 4 hang_sleeps_four_seconds" \
+	"KUNIT_CASE_TIMEOUT(, 10) lets a case sleep past kunit.timeout=3"
+expect_line "$BUILD/last/results.ktap" "    # hang_forever: timed out after 1 s" \
+	"KUNIT_CASE_TIMEOUT(, 1) cuts a hang before kunit.timeout=3"
 expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
 
 # A configuration option that does not exist is named, and nothing is built.

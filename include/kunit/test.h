@@ -66,6 +66,8 @@ enum kunit_status {
  * @name: the name in the results, usually the function's.
  * @generate_params: for a parameterised case, the function that yields
  *		     each parameter in turn (see KUNIT_CASE_PARAM()).
+ * @timeout: seconds the case may run, each parameter anew; 0 takes the
+ *	     suite's, see &struct kunit_suite.  Set with KUNIT_CASE_TIMEOUT().
  *
  * A test case is a function ``void (*)(struct kunit *test)`` that calls the
  * code under test and checks what it did.  Cases are declared in a
@@ -88,6 +90,7 @@ struct kunit_case {
 	void (*run_case)(struct kunit *test);
 	const char *name;
 	const void *(*generate_params)(const void *prev, char *desc);
+	unsigned long timeout;
 
 	/* private: internal use only. */
 	enum kunit_status status;
@@ -109,6 +112,15 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
  * @test_name: the case's function; its name becomes the case's name.
  */
 #define KUNIT_CASE(test_name) { .run_case = test_name, .name = #test_name }
+
+/**
+ * KUNIT_CASE_TIMEOUT() - declare a test case with a time limit of its own
+ * @test_name: the case's function; its name becomes the case's name.
+ * @seconds: how long the case may run before it is failed as timed out,
+ *	     longer or shorter than the kunit.timeout parameter.
+ */
+#define KUNIT_CASE_TIMEOUT(test_name, seconds)				\
+	{ .run_case = test_name, .name = #test_name, .timeout = (seconds) }
 
 /**
  * KUNIT_CASE_PARAM() - declare a test case that runs once per parameter
@@ -147,6 +159,9 @@ struct kunit_log {
  * @init: called before each case; a non-zero return fails that case.
  * @exit: called after each case, also when the case failed an assertion.
  * @test_cases: the cases, an array ended by an empty entry.
+ * @timeout: seconds each case may run unless it has a timeout of its own;
+ *	     0 takes the platform's: the kunit.timeout parameter in the
+ *	     kernel (300 by default), --timeout in userspace.
  *
  * Register suites with kunit_test_suite() or kunit_test_suites():
  *
@@ -166,6 +181,7 @@ struct kunit_suite {
 	int (*init)(struct kunit *test);
 	void (*exit)(struct kunit *test);
 	struct kunit_case *test_cases;
+	unsigned long timeout;
 
 	/* private: internal use only. */
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];

@@ -29,6 +29,7 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * @catch_fn: called instead of returning normally when @try did not finish:
  *	   it was thrown out of, it crashed or it timed out.
  * @context: passed to @try_fn and @catch_fn.
+ * @timeout: seconds @try_fn may run; 0 for the platform's default.
  * @result: 0 if @try_fn returned, -EINTR if it was thrown out of,
  *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time.
  * @reason: for -EFAULT and -ETIMEDOUT, what happened, in words.
@@ -42,6 +43,7 @@ struct kunit_try_catch {
 	kunit_try_catch_func_t try_fn;
 	kunit_try_catch_func_t catch_fn;
 	void *context;
+	unsigned long timeout;
 	int result;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	struct kunit_platform_try_catch platform;

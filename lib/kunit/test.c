@@ -407,6 +407,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 
 	progress->phase = KUNIT_PHASE_CASE;
 	kunit_try_catch_init(&test->try_catch, test, kunit_attempt_run, NULL);
+	test->try_catch.timeout = test_case->timeout ? test_case->timeout : suite->timeout;
 	kunit_try_catch_run(&test->try_catch, &attempt);
 	kunit_report_stop(test);
 

@@ -40,9 +40,10 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
 /* Waits for the thread: 0, or -EFAULT if it died, -ETIMEDOUT if it ran out of time. */
-static int kunit_try_catch_wait(struct kunit_try_catch *try_catch, struct task_struct *task)
+static int kunit_try_catch_wait(struct kunit_try_catch *try_catch, struct task_struct *task,
+				unsigned long timeout)
 {
-	unsigned long deadline = jiffies + kunit_timeout * HZ;
+	unsigned long deadline = jiffies + timeout * HZ;
 
 	for (;;) {
 		if (wait_for_completion_timeout(try_catch->platform.done, KUNIT_WATCH_INTERVAL))
@@ -51,7 +52,7 @@ static int kunit_try_catch_wait(struct kunit_try_catch *try_catch, struct task_s
 		if ((READ_ONCE(task->flags) & PF_EXITING) &&
 		    !completion_done(try_catch->platform.done))
 			return -EFAULT;
-		if (kunit_timeout && time_after(jiffies, deadline))
+		if (timeout && time_after(jiffies, deadline))
 			return -ETIMEDOUT;
 	}
 }
@@ -60,6 +61,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	struct completion *done = kmalloc(sizeof(*done), GFP_KERNEL);
 	struct task_struct *task;
+	unsigned long timeout;
 	int err;
 
 	try_catch->context = context;
@@ -86,7 +88,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	try_catch->platform.task = task;
 	wake_up_process(task);
 
-	err = kunit_try_catch_wait(try_catch, task);
+	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
+	err = kunit_try_catch_wait(try_catch, task, timeout);
 	if (err == -EFAULT) {
 		try_catch->result = -EFAULT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
@@ -94,7 +97,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
-			  "timed out after %lu s", kunit_timeout);
+			  "timed out after %lu s", timeout);
 		/*
 		 * A kernel thread cannot be killed: this one may still finish
 		 * and complete @done, which must then still exist.

@@ -2,7 +2,8 @@
 /*
  * An out-of-tree KUnit test module whose middle case never returns: with
  * a short kunit.timeout it must be reported as timed out, and the case
- * after it must still run.
+ * after it must still run.  Its last two cases bring their own limits,
+ * which hold whatever kunit.timeout says.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
@@ -25,10 +26,18 @@ static void hang_after(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 2 * 2, 4);
 }
 
+static void hang_sleeps_four_seconds(struct kunit *test)
+{
+	msleep(4000);
+	KUNIT_SUCCEED(test);
+}
+
 static struct kunit_case hang_cases[] = {
 	KUNIT_CASE(hang_before),
 	KUNIT_CASE(hang_forever),
 	KUNIT_CASE(hang_after),
+	KUNIT_CASE_TIMEOUT(hang_sleeps_four_seconds, 10),
+	KUNIT_CASE_TIMEOUT(hang_forever, 1),
 	{}
 };
 

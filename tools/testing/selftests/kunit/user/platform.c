@@ -36,6 +36,7 @@
 struct kunit_user_shared {
 	struct kunit_progress progress;
 	u64 stamp_ns;		/* CLOCK_MONOTONIC time of the last progress */
+	unsigned int timeout;	/* seconds the run may go on from there; 0: no limit */
 	bool finished;		/* the executor returned */
 	int exec_err;		/* and this is what it returned */
 };
@@ -115,11 +116,18 @@ static void kunit_user_stamp(void)
 		__atomic_store_n(&shared->stamp_ns, kunit_user_now_ns(), __ATOMIC_RELEASE);
 }
 
+/* The --timeout of the run, for code with no timeout of its own. */
+static unsigned int default_timeout;
+
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
+	unsigned int outer_timeout = shared ? shared->timeout : 0;
+
 	try_catch->context = context;
 	try_catch->result = 0;
 	try_catch->reason[0] = '\0';
+	if (shared)
+		shared->timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
 	kunit_user_stamp();
 
 	if (sigsetjmp(try_catch->platform.env, 0) == 0) {
@@ -132,6 +140,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		if (try_catch->catch_fn)
 			try_catch->catch_fn(context);
 	}
+	if (shared)
+		shared->timeout = outer_timeout;
 	kunit_user_stamp();
 }
 
@@ -192,11 +202,13 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
 
 /*
  * Waits for the child to end, killing it when the run has not moved for
- * @timeout seconds (0: no limit).  SIGCHLD is blocked, so that one sent
- * before sigtimedwait() is not missed.
+ * shared->timeout seconds (0: no limit), which the child changes while a
+ * case with a timeout of its own runs.  SIGCHLD is blocked, so that one
+ * sent before sigtimedwait() is not missed.
  */
-static int kunit_user_wait(pid_t pid, unsigned int timeout, bool *timed_out)
+static int kunit_user_wait(pid_t pid, bool *timed_out)
 {
+	unsigned int timeout;
 	sigset_t sigchld;
 	struct timespec wait;
 	u64 deadline, now;
@@ -207,14 +219,22 @@ static int kunit_user_wait(pid_t pid, unsigned int timeout, bool *timed_out)
 	sigemptyset(&sigchld);
 	sigaddset(&sigchld, SIGCHLD);
 	for (;;) {
-		ret = waitpid(pid, &status, timeout ? WNOHANG : 0);
+		timeout = __atomic_load_n(&shared->timeout, __ATOMIC_ACQUIRE);
+		ret = waitpid(pid, &status, WNOHANG);
 		if (ret == pid)
 			return status;
 		if (ret < 0 && errno != EINTR) {
 			perror("kunit: waitpid");
 			return 0;
 		}
-		if (!timeout)
+		if (ret == 0 && !timeout) {
+			/* No limit now, but a case may set one: look again soon. */
+			wait.tv_sec = 0;
+			wait.tv_nsec = 100000000;
+			sigtimedwait(&sigchld, NULL, &wait);
+			continue;
+		}
+		if (ret < 0)
 			continue;
 
 		deadline = __atomic_load_n(&shared->stamp_ns, __ATOMIC_ACQUIRE) +
@@ -296,6 +316,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	}
 	progress = &shared->progress;
 	progress->phase = KUNIT_PHASE_IDLE;
+	default_timeout = options->timeout;
 
 	sigemptyset(&sigchld);
 	sigaddset(&sigchld, SIGCHLD);
@@ -304,6 +325,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	for (;;) {
 		fflush(NULL);
 		/* The child's timeout starts now, whatever it does first. */
+		shared->timeout = default_timeout;
 		shared->stamp_ns = kunit_user_now_ns();
 		pid = fork();
 		if (pid < 0) {
@@ -313,17 +335,17 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		if (pid == 0)
 			kunit_user_run_child(options, &old_mask);
 
-		status = kunit_user_wait(pid, options->timeout, &timed_out);
+		status = kunit_user_wait(pid, &timed_out);
 		if (__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
-					    options->timeout);
+					    shared->timeout);
 			printf("# kunit: after the last suite: %s\n", reason);
 			return KSFT_FAIL;
 		}
 
-		kunit_user_describe(reason, sizeof(reason), status, timed_out, options->timeout);
+		kunit_user_describe(reason, sizeof(reason), status, timed_out, shared->timeout);
 		if (progress->phase == KUNIT_PHASE_IDLE ||
 		    (died_before && kunit_user_same_position(&last_death, progress))) {
 			/* Nothing to resume from, or no progress since the last death. */
