@@ -115,6 +115,16 @@ const char *ktap_result_name(enum ktap_result result)
 	}
 }
 
+static void ktap_count(struct ktap_counts *counts, enum ktap_result result)
+{
+	if (result == KTAP_PASS)
+		counts->passed++;
+	else if (result == KTAP_SKIP)
+		counts->skipped++;
+	else
+		counts->failed++;
+}
+
 /**
  * ktap_run_init() - start reading a console
  * @run: the run to fill.
@@ -432,17 +442,16 @@ void ktap_run_free(struct ktap_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
-/**
- * ktap_write_document() - write every suite as one KTAP document
- * @run: the run.
- * @out: where to write.
- *
- * The suites are numbered anew; a suite that did not finish gets a
- * "not ok" line that says so, so that the document stays valid.
- *
- * Return: 0, or -EIO.
- */
-int ktap_write_document(const struct ktap_run *run, FILE *out)
+/* Writes @line with each leading four spaces of KTAP nesting as @indent. */
+static void write_line(FILE *out, const char *line, const char *indent)
+{
+	if (indent)
+		for (; !strncmp(line, "    ", 4); line += 4)
+			fputs(indent, out);
+	fprintf(out, "%s\n", line);
+}
+
+static int write_document(const struct ktap_run *run, FILE *out, const char *indent)
 {
 	size_t i, j;
 
@@ -452,7 +461,7 @@ int ktap_write_document(const struct ktap_run *run, FILE *out)
 		const char *name = suite->name ? suite->name : "unnamed";
 
 		for (j = 0; j < suite->lines.count; j++)
-			fprintf(out, "%s\n", suite->lines.line[j]);
+			write_line(out, suite->lines.line[j], indent);
 		switch (suite->result) {
 		case KTAP_PASS:
 			fprintf(out, "ok %zu %s\n", i + 1, name);
@@ -466,10 +475,74 @@ int ktap_write_document(const struct ktap_run *run, FILE *out)
 			fprintf(out, "not ok %zu %s\n", i + 1, name);
 			break;
 		default:
-			fprintf(out, "    # %s: did not finish: the kernel crashed or hung\n", name);
+			fprintf(out, "%s# %s: did not finish: the kernel crashed or hung\n",
+				indent ? indent : "    ", name);
 			fprintf(out, "not ok %zu %s\n", i + 1, name);
 			break;
 		}
 	}
 	return ferror(out) ? -EIO : 0;
+}
+
+/**
+ * ktap_write_document() - write every suite as one KTAP document
+ * @run: the run.
+ * @out: where to write.
+ *
+ * The suites are numbered anew; a suite that did not finish gets a
+ * "not ok" line that says so, so that the document stays valid.
+ *
+ * Return: 0, or -EIO.
+ */
+int ktap_write_document(const struct ktap_run *run, FILE *out)
+{
+	return write_document(run, out, NULL);
+}
+
+/**
+ * ktap_write_kselftest() - write every suite as one document for kselftest
+ * @run: the run.
+ * @out: where to write.
+ *
+ * As ktap_write_document(), but each level of nesting is written "# "
+ * instead of four spaces.  kselftest's runner adds one more "# " to every
+ * line, so that a case reads "# # ok 1 name": the form that CI parsers of
+ * kselftest output (LAVA, KernelCI) take apart at any depth, and that a
+ * TAP parser reads as comments under the test's own result line.
+ *
+ * Return: 0, or -EIO.
+ */
+int ktap_write_kselftest(const struct ktap_run *run, FILE *out)
+{
+	return write_document(run, out, "# ");
+}
+
+/* A parameterised case counts its parameters; any other case, itself. */
+static void count_case(struct ktap_counts *counts, const struct ktap_case *test_case)
+{
+	size_t i;
+
+	if (!test_case->num_params) {
+		ktap_count(counts, test_case->result);
+		return;
+	}
+	for (i = 0; i < test_case->num_params; i++)
+		ktap_count(counts, test_case->params[i].result);
+}
+
+/**
+ * ktap_count_suite() - add up the results of a suite
+ * @counts: where to add them.
+ * @suite: the suite.
+ */
+void ktap_count_suite(struct ktap_counts *counts, const struct ktap_suite *suite)
+{
+	size_t i;
+
+	for (i = 0; i < suite->num_cases; i++)
+		count_case(counts, &suite->cases[i]);
+	if (suite->result == KTAP_UNFINISHED)
+		counts->failed++;
+	if (!suite->num_cases && suite->result == KTAP_FAIL)
+		counts->failed++;
 }

@@ -106,12 +106,27 @@ struct ktap_run {
 	size_t num_pending_params;
 };
 
+/**
+ * struct ktap_counts - results, counted as kunit.py counts them
+ * @passed: leaves that passed.
+ * @failed: leaves that failed or did not finish.
+ * @skipped: leaves that were skipped.
+ *
+ * A leaf is a case, or a parameter of a parameterised case; a suite that
+ * failed or did not finish without a case to blame counts as one failure.
+ */
+struct ktap_counts {
+	unsigned long passed, failed, skipped;
+};
+
 void ktap_run_init(struct ktap_run *run);
 int ktap_read_line(struct ktap_run *run, const char *line);
 int ktap_read_file(struct ktap_run *run, FILE *file);
 void ktap_run_finish(struct ktap_run *run);
 void ktap_run_free(struct ktap_run *run);
 int ktap_write_document(const struct ktap_run *run, FILE *out);
+int ktap_write_kselftest(const struct ktap_run *run, FILE *out);
+void ktap_count_suite(struct ktap_counts *counts, const struct ktap_suite *suite);
 const char *ktap_result_name(enum ktap_result result);
 
 #endif /* _KUNIT_KTAP_H */

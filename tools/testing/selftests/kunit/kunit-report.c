@@ -46,39 +46,6 @@ static const char *no_color(void)
 	return use_color ? "\033[0m" : "";
 }
 
-/**
- * struct counts - results, counted as kunit.py counts them
- * @passed: leaves that passed.
- * @failed: leaves that failed or did not finish.
- * @skipped: leaves that were skipped.
- */
-struct counts {
-	unsigned long passed, failed, skipped;
-};
-
-static void count(struct counts *counts, enum ktap_result result)
-{
-	if (result == KTAP_PASS)
-		counts->passed++;
-	else if (result == KTAP_SKIP)
-		counts->skipped++;
-	else
-		counts->failed++;
-}
-
-/* A parameterised case counts its parameters; any other case, itself. */
-static void count_case(struct counts *counts, const struct ktap_case *test_case)
-{
-	size_t i;
-
-	if (!test_case->num_params) {
-		count(counts, test_case->result);
-		return;
-	}
-	for (i = 0; i < test_case->num_params; i++)
-		count(counts, test_case->params[i].result);
-}
-
 static void print_lines(const struct ktap_lines *lines, const char *indent, size_t limit)
 {
 	size_t first = lines->count > limit ? lines->count - limit : 0;
@@ -102,19 +69,14 @@ static void print_case_failure(const struct ktap_case *test_case, const char *in
 			print_case_failure(&test_case->params[i], "        ");
 }
 
-static void print_suite(const struct ktap_suite *suite, struct counts *total)
+static void print_suite(const struct ktap_suite *suite, struct ktap_counts *total)
 {
-	struct counts counts = { 0 };
+	struct ktap_counts counts = { 0 };
 	char figures[96];
 	size_t i;
 	int len;
 
-	for (i = 0; i < suite->num_cases; i++)
-		count_case(&counts, &suite->cases[i]);
-	if (suite->result == KTAP_UNFINISHED)
-		counts.failed++;
-	if (!suite->num_cases && suite->result == KTAP_FAIL)
-		counts.failed++;
+	ktap_count_suite(&counts, suite);
 
 	if (!suite->num_cases && suite->result == KTAP_SKIP)
 		snprintf(figures, sizeof(figures), "skipped%s%s",
@@ -187,7 +149,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
-	struct counts total = { 0 };
+	struct ktap_counts total = { 0 };
 	struct ktap_run run;
 	FILE *console, *out;
 	int opt, err;

@@ -23,12 +23,15 @@
  * @fork: run the tests in a supervised child process, so that a crash or
  *	  a hang fails one case; false runs them in this process, for a
  *	  debugger.
+ * @kselftest_nesting: print each level of KTAP nesting as "# " rather than
+ *		       four spaces, as kselftest's CI parsers read it.
  */
 struct kunit_user_options {
 	const char *filter_glob;
 	const char *action;
 	unsigned int timeout;
 	bool fork;
+	bool kselftest_nesting;
 };
 
 int kunit_user_run(const struct kunit_user_options *options);

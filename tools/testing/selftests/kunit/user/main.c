@@ -30,6 +30,9 @@ static void print_usage(FILE *out, const char *prog)
 		"                             (default %d, 0 for no limit)\n"
 		"  -n, --no-fork              run in this process, for a debugger: a crash\n"
 		"                             stops the program, no timeout applies\n"
+		"  -k, --kselftest            nest with \"# \" instead of four spaces, for\n"
+		"                             the CI parsers of kselftest output; the\n"
+		"                             default under kselftest's runner.sh\n"
 		"  -h, --help                 show this help\n"
 		"\n"
 		"Exit status: 0 if nothing failed, 1 if something failed, 4 if every\n"
@@ -57,17 +60,20 @@ int main(int argc, char **argv)
 		{ "list", no_argument, NULL, 'l' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "no-fork", no_argument, NULL, 'n' },
+		{ "kselftest", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct kunit_user_options options = {
 		.timeout = KUNIT_USER_DEFAULT_TIMEOUT,
 		.fork = true,
+		/* runner.sh exports its timeout to every test it runs. */
+		.kselftest_nesting = getenv("kselftest_timeout") != NULL,
 	};
 	const char *problem;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "f:lt:nh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "f:lt:nkh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (options.filter_glob) {
@@ -88,6 +94,9 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			options.fork = false;
+			break;
+		case 'k':
+			options.kselftest_nesting = true;
 			break;
 		case 'h':
 			print_usage(stdout, argv[0]);

@@ -50,9 +50,15 @@ void kfree(const void *p)
 	free((void *)p);
 }
 
+/* Whether nesting is printed "# " per level, for kselftest. */
+static bool kselftest_nesting;
+
 /* Output goes through stdio, so that it stays in order with printf(). */
 void kunit_platform_emit(const char *level, const char *line)
 {
+	if (kselftest_nesting)
+		for (; !strncmp(line, "    ", 4); line += 4)
+			fputs("# ", stdout);
 	fputs(line, stdout);
 	fputc('\n', stdout);
 	/* Flushed at once: a case that crashes next must not take it along. */
@@ -377,6 +383,7 @@ int kunit_user_run(const struct kunit_user_options *options)
 	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
 	int err;
 
+	kselftest_nesting = options->kselftest_nesting;
 	if (options->fork)
 		return kunit_user_supervise(options);
 
