@@ -21,6 +21,12 @@ kunit-test_SRCS := lib/kunit/kunit-test.c lib/kunit/assert-test.c \
 		   lib/kunit/string-stream-test.c lib/kunit/executor_test.c
 kunit-example-test_SRCS := lib/kunit/kunit-example-test.c
 
+# Host tools: the console reader, and the kselftest wrapper that the checks
+# run against a fake kernel; each also built with ASan and UBSan.
+KSFT_DIR := tools/testing/selftests/kunit
+HOST_TOOLS := $(BUILD)/host/kunit-report $(BUILD)/host/kunit-module \
+	      $(BUILD)/host-asan/kunit-report $(BUILD)/host-asan/kunit-module
+
 # Suites that fail, crash and hang on purpose, for the checks in tests/.
 FIXTURES := $(patsubst tests/fixtures/%.c,%,$(wildcard tests/fixtures/*.c))
 SAMPLES := $(patsubst samples/kunit/%.c,%,$(wildcard samples/kunit/*.c))
@@ -103,12 +109,15 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs $(HOST_TOOLS)
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
 
-HOST_TOOLS := $(BUILD)/host/kunit-report
-KTAP_SRCS := $(USER_DIR)/../ktap.c $(USER_DIR)/../kunit-report.c
 
-$(BUILD)/host/kunit-report: $(KTAP_SRCS) $(USER_DIR)/../ktap.h
+$(BUILD)/host/%: $(KSFT_DIR)/%.c $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(KTAP_SRCS) -o $@
+	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(filter %.c,$^) -o $@
+
+$(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -std=gnu11 $(user-asan_CFLAGS) -g $(WARNINGS) $(filter %.c,$^) \
+		$(user-asan_LDFLAGS) -o $@
 
 # Settings of `make run`, passed on to scripts/kunit-run.
 export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT

@@ -1,27 +1,47 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# /init of the initramfs that scripts/kunit-run boots: loads every KUnit
-# test module (their suites run as they load and print KTAP on the
-# console), then the modules of KUNIT_EXTRA, runs the GUEST_SCRIPT if
-# there is one, and reboots, which ends QEMU.
+# /init of the initramfs that scripts/kunit-run boots.  It runs the
+# kselftest target kunit with the kernel tree's own run_kselftest.sh: its
+# wrapper loads each KUnit test module (their suites run as they load and
+# print KTAP on the console), reports them and unloads them.  Without the
+# target (STOCK=1), it loads the test modules itself.  Then it runs the
+# GUEST_SCRIPT if there is one, and reboots, which ends QEMU.
 
-/bin/busybox --install -s /bin
+/bin/busybox --install -s
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+# What udev would add to devtmpfs; kselftest's runner.sh writes to /dev/stdout.
+ln -sf /proc/self/fd /dev/fd
+ln -sf /proc/self/fd/0 /dev/stdin
+ln -sf /proc/self/fd/1 /dev/stdout
+ln -sf /proc/self/fd/2 /dev/stderr
+
+# kselftest's runner.sh calls "timeout --foreground", which busybox's
+# timeout does not take.
+rm -f /usr/bin/timeout
+printf '#!/bin/sh\n[ "$1" = --foreground ] && shift\nexec /bin/busybox timeout "$@"\n' \
+	> /usr/bin/timeout
+chmod +x /usr/bin/timeout
 
 # The results print through printk; keep them on the console.
 echo 7 > /proc/sys/kernel/printk 2>/dev/null
 
-for module in $(cat /etc/kunit-modules); do
-	modprobe "$module" || echo "# kunit-run: loading $module failed"
-done
-for ko in /lib/kunit-extra/*.ko; do
-	[ -f "$ko" ] || continue
-	insmod "$ko" || echo "# kunit-run: loading $ko failed"
-done
+if [ -x /kselftest/run_kselftest.sh ]; then
+	# Through a pipe: runner.sh reopens /dev/stdout, which for a file
+	# would write over what the script itself wrote.
+	(cd /kselftest && ./run_kselftest.sh 2>&1 | cat > /tmp/kselftest.tap)
+	# Each line tagged, so that the host tells it from kernel messages.
+	echo "# kunit-run: kselftest output follows"
+	sed -e 's/^/kselftest| /' /tmp/kselftest.tap
+else
+	for module in $(cat /etc/kunit-modules); do
+		modprobe "$module" || echo "# kunit-run: loading $module failed"
+	done
+fi
+
 [ -f /etc/kunit-guest.sh ] && sh /etc/kunit-guest.sh
 
 echo "# kunit-run: done"

@@ -96,3 +96,18 @@ userspace_summary() {
 	{ "$USER_BUILD/kunit-test"; "$USER_BUILD/kunit-example-test"; } > "$SCRATCH/userspace.ktap" 2>&1
 	"$BUILD/host/kunit-report" --color=never "$SCRATCH/userspace.ktap" | tail -n 1
 }
+
+# expect_valid_tap FILE MESSAGE: Perl's TAP::Parser reads FILE without error.
+expect_valid_tap() {
+	if perl -MTAP::Parser -e '
+		my $parser = TAP::Parser->new({ source => $ARGV[0] });
+		while (my $result = $parser->next) { }
+		my @errors = $parser->parse_errors;
+		print "$_\n" for @errors;
+		exit(@errors ? 1 : 0);' "$1" > "$SCRATCH/tap-errors" 2>&1; then
+		pass "$2"
+	else
+		fail "$2"
+		sed -e 's/^/#   /' "$SCRATCH/tap-errors" | head -n 5
+	fi
+}

@@ -1,0 +1,220 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kselftest wrapper (tools/testing/selftests/kunit/kunit-module.c)
+# against a fake kernel: a fake debugfs, /sys/module, /dev/kmsg,
+# modules.dep and modprobe (tests/fixtures/fake-kernel/modprobe).  Every
+# way a module test can end, and every fallback.  The same wrapper runs
+# in a real kernel in tests/95-make-run.sh.
+. tests/lib.sh
+
+fake=$SCRATCH/fake
+wrapper=$BUILD/host/kunit-module
+asan_wrapper=$BUILD/host-asan/kunit-module
+
+# A fresh fake kernel with built-in KUnit and one built-in suite.
+reset_fake() {
+	rm -rf "$fake"
+	mkdir -p "$fake/debugfs/kunit/boot-suite" "$fake/sys/kunit" "$fake/modules" \
+		"$fake/lib"
+	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    ok 1 boots\nok 1 boot-suite\n' \
+		> "$fake/debugfs/kunit/boot-suite/results"
+	# An older module's results, in the log before the wrapper starts.
+	printf '6,1,10,-;    KTAP version 1\n6,2,11,-;    # Subtest: old-suite\n6,3,12,-;    1..1\n6,4,13,-;    ok 1 old_case\n6,5,14,-;ok 1 old-suite\n' \
+		> "$fake/kmsg"
+	: > "$fake/lib/modules.dep"
+	for name in passing failing broken kmsg-only hangs empty busy; do
+		echo "kernel/lib/$name.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+	done
+}
+
+# fake_module NAME SUITE RESULTS-TEXT: a module whose one suite gives RESULTS-TEXT.
+fake_module() {
+	mkdir -p "$fake/modules/$1/suites"
+	printf '%b' "$3" > "$fake/modules/$1/suites/$2"
+}
+
+# run_wrapper OUT [WRAPPER] ARGS...: runs the wrapper in the fake kernel.
+run_wrapper() {
+	out=$1
+	shift
+	KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
+	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
+}
+
+# The module "passing": two suites, one of them skipped, with parameters.
+make_passing() {
+	fake_module passing list-suite '    KTAP version 1\n    # Subtest: list-suite\n    1..2\n    ok 1 adds\n        KTAP version 1\n        # Subtest: sorts\n        ok 1 one\n        ok 2 two\n    ok 2 sorts\nok 1 list-suite\n'
+	fake_module passing hash-suite '    KTAP version 1\n    # Subtest: hash-suite\n    1..1\n    ok 1 hashes # SKIP no hardware\nok 1 hash-suite # SKIP no hardware\n'
+}
+
+reset_fake
+make_passing
+run_wrapper "$SCRATCH/passing.out" "$wrapper" passing
+expect_status 0 $? "a module whose cases pass: exit 0"
+out=$SCRATCH/passing.out
+expect_line "$out" "1..2" "one KTAP plan for the module's two suites"
+expect_line "$out" "# ok 1 adds" "each case is nested once, with \"# \""
+expect_line "$out" "# # ok 2 two" "each parameter is nested twice"
+expect_line "$out" "ok 1 hash-suite # SKIP no hardware" "a skipped suite keeps its reason"
+expect_line "$out" "ok 2 list-suite" "the suites are numbered in one document"
+expect_line "$out" "# module passing: 2 suites, 3 passed, 0 failed, 1 skipped" "a summary line"
+expect_no_line "$out" "ok 1 boot-suite" "built-in suites are not the module's"
+if [ -d "$fake/sys/passing" ]; then
+	fail "the module is still loaded after its test"
+else
+	pass "the module is unloaded after its test"
+fi
+
+fake_module failing sort-suite '    KTAP version 1\n    # Subtest: sort-suite\n    1..2\n    ok 1 sorts\n    # breaks: EXPECTATION FAILED at lib/sort.c:12\n    Expected a == b\n    not ok 2 breaks\nnot ok 1 sort-suite\n'
+run_wrapper "$SCRATCH/failing.out" "$wrapper" failing
+expect_status 1 $? "a module with a failing case: exit 1, though modprobe succeeded"
+expect_line "$SCRATCH/failing.out" "# not ok 2 breaks" "the failing case is reported, nested"
+expect_line "$SCRATCH/failing.out" "# # breaks: EXPECTATION FAILED at lib/sort.c:12" \
+	"with its failure message"
+expect_line "$SCRATCH/failing.out" "not ok 1 sort-suite" "and its suite fails"
+
+mkdir -p "$fake/modules/broken"
+echo "modprobe: ERROR: could not insert 'broken': Invalid argument" > "$fake/modules/broken/fail"
+run_wrapper "$SCRATCH/broken.out" "$wrapper" broken
+expect_status 1 $? "a module that does not load: exit 1"
+expect_line "$SCRATCH/broken.out" \
+	"# kunit-module: modprobe broken failed with status 1: modprobe: ERROR: could not insert 'broken': Invalid argument" \
+	"modprobe's error is shown"
+
+# CONFIG_KUNIT_DEBUGFS off: the module's lines come from the kernel log,
+# and only those logged after the wrapper started.
+mkdir -p "$fake/modules/kmsg-only"
+printf '6,20,30,-;    KTAP version 1\n6,21,31,-;    # Subtest: log-suite\n6,22,32,-;    1..1\n4,23,33,-;some driver: unrelated message\n SUBSYSTEM=x\n6,24,34,-;    ok 1 logged\n6,25,35,-;ok 1 log-suite\n' \
+	> "$fake/modules/kmsg-only/kmsg"
+run_wrapper "$SCRATCH/kmsg.out" "$wrapper" kmsg-only
+expect_status 0 $? "without debugfs results, a module's results come from the kernel log"
+expect_line "$SCRATCH/kmsg.out" "ok 1 log-suite" "its suite is read from /dev/kmsg"
+expect_line "$SCRATCH/kmsg.out" "# ok 1 logged" "with its case"
+expect_no_line "$SCRATCH/kmsg.out" "ok 1 old-suite" "older log records are not the module's"
+
+# A case that hangs holds modprobe: the wrapper reports what ran and goes.
+fake_module hangs hang-suite '    KTAP version 1\n    # Subtest: hang-suite\n    1..2\n    ok 1 quick\n'
+echo 30 > "$fake/modules/hangs/hang"
+start=$(date +%s)
+run_wrapper "$SCRATCH/hangs.out" "$wrapper" --timeout=2 hangs
+status=$?
+elapsed=$(($(date +%s) - start))
+expect_status 1 $status "a module that never finishes loading: exit 1"
+expect_line "$SCRATCH/hangs.out" \
+	"# kunit-module: hangs still loading after 2 s: a case hangs (see kunit.timeout)" \
+	"the hang is named"
+expect_line "$SCRATCH/hangs.out" "# ok 1 quick" "the case before the hang is reported"
+expect_line "$SCRATCH/hangs.out" "not ok 1 hang-suite" "the unfinished suite is not ok"
+if [ $elapsed -lt 10 ]; then
+	pass "the wrapper gives up at its timeout: $elapsed s"
+else
+	fail "the wrapper waited $elapsed s for a hanging module"
+fi
+
+mkdir -p "$fake/modules/empty"
+run_wrapper "$SCRATCH/empty.out" "$wrapper" empty
+expect_status 4 $? "a module none of whose suites ran (kunit.filter_glob): skipped"
+
+run_wrapper "$SCRATCH/missing.out" "$wrapper" not-installed
+expect_status 4 $? "a module that is not installed: skipped"
+expect_line "$SCRATCH/missing.out" "1..0 # SKIP not-installed is not installed for the running kernel" \
+	"with the reason"
+
+mkdir -p "$fake/sys/busy" "$fake/modules/busy"
+touch "$fake/modules/busy/busy"
+run_wrapper "$SCRATCH/busy.out" "$wrapper" busy
+expect_status 4 $? "a module loaded already that cannot be unloaded: skipped"
+
+# module-NAME and builtin are links to the wrapper; settings sets its time.
+installed=$SCRATCH/installed/kunit
+mkdir -p "$installed"
+cp "$wrapper" "$installed/kunit-module"
+ln -sf kunit-module "$installed/module-passing"
+ln -sf kunit-module "$installed/module-hangs"
+ln -sf kunit-module "$installed/builtin"
+echo "timeout=4" > "$installed/settings"
+run_wrapper "$SCRATCH/linked.out" "$installed/module-passing"
+expect_status 0 $? "run as module-passing, the wrapper tests module passing"
+start=$(date +%s)
+run_wrapper "$SCRATCH/linked-hang.out" "$installed/module-hangs"
+expect_status 1 $? "module-hangs fails"
+expect_line "$SCRATCH/linked-hang.out" \
+	"# module-hangs: hangs still loading after 3 s: a case hangs (see kunit.timeout)" \
+	"the wrapper stops before kselftest would: at 3/4 of the settings file's timeout=4"
+reset_fake
+make_passing
+run_wrapper "$SCRATCH/builtin.out" "$installed/builtin"
+expect_status 0 $? "builtin reports the built-in suites"
+expect_line "$SCRATCH/builtin.out" "ok 1 boot-suite" "the built-in suite is there"
+
+rm -rf "$fake/debugfs/kunit"
+run_wrapper "$SCRATCH/builtin-log.out" "$wrapper" --builtin
+expect_status 0 $? "without debugfs, builtin reads the kernel log"
+expect_line "$SCRATCH/builtin-log.out" "ok 1 old-suite" "the boot results come from /dev/kmsg"
+
+# Kernels without KUnit, and KUnit as a module.
+rm -rf "$fake/sys/kunit"
+run_wrapper "$SCRATCH/nokunit.out" "$wrapper" passing
+expect_status 4 $? "a kernel without KUnit: skipped"
+expect_line "$SCRATCH/nokunit.out" \
+	"1..0 # SKIP the running kernel has no KUnit ($fake/sys/kunit missing, modprobe kunit failed)" \
+	"with the reason"
+run_wrapper "$SCRATCH/nokunit-builtin.out" "$wrapper" --builtin
+expect_status 4 $? "builtin on a kernel without KUnit: skipped"
+mkdir -p "$fake/modules/kunit"
+run_wrapper "$SCRATCH/kunit-m.out" "$wrapper" passing
+expect_status 0 $? "with KUnit as kunit.ko, the wrapper loads it first"
+
+if [ "$(id -u)" = 0 ]; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$wrapper" passing \
+		> "$SCRATCH/user.out" 2>&1
+	expect_status 4 $? "not root: skipped"
+	expect_line "$SCRATCH/user.out" "1..0 # SKIP loading passing needs root" "with the reason"
+else
+	skip "not root: skipped" "the checks do not run as root"
+fi
+
+"$wrapper" > /dev/null 2>&1
+expect_status 2 $? "no module and no --builtin: a usage error"
+"$wrapper" --timeout=soon passing > /dev/null 2>&1
+expect_status 2 $? "a bad --timeout: a usage error"
+
+# Sanitizers and valgrind on the same paths.
+reset_fake
+make_passing
+fake_module hangs hang-suite '    KTAP version 1\n    # Subtest: hang-suite\n    1..2\n    ok 1 quick\n'
+echo 30 > "$fake/modules/hangs/hang"
+run_wrapper "$SCRATCH/asan.out" "$asan_wrapper" passing
+expect_status 0 $? "under ASan and UBSan, a passing module"
+run_wrapper "$SCRATCH/asan-hang.out" "$asan_wrapper" --timeout=1 hangs
+expect_status 1 $? "under ASan and UBSan, a hanging module"
+expect_no_line "$SCRATCH/asan-hang.out" "ERROR: AddressSanitizer" "no sanitizer report"
+run_wrapper "$SCRATCH/valgrind.out" valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite "$wrapper" passing
+expect_status 0 $? "under valgrind, a passing module: no error, no leak"
+
+# Through the kernel tree's own runner.sh, as run_kselftest.sh runs it.
+fake_module failing sort-suite '    KTAP version 1\n    # Subtest: sort-suite\n    1..1\n    not ok 1 breaks\nnot ok 1 sort-suite\n'
+ln -sf kunit-module "$installed/module-failing"
+rm -f "$installed/settings"
+(
+	cd "$installed" || exit 1
+	export KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg
+	export KUNIT_MODULES_DIR=$fake/lib FAKE_MODULES=$fake/modules
+	export KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe
+	BASE_DIR=$SCRATCH/installed
+	export BASE_DIR
+	mkdir -p "$BASE_DIR/kselftest"
+	cp "$REF/tools/testing/selftests/kselftest/runner.sh" \
+		"$REF/tools/testing/selftests/kselftest/prefix.pl" "$BASE_DIR/kselftest/"
+	# shellcheck disable=SC1091
+	. "$BASE_DIR/kselftest/runner.sh"
+	run_many ./module-passing ./module-failing
+) 2>&1 | cat > "$SCRATCH/runner.tap"
+expect_line "$SCRATCH/runner.tap" "ok 1 selftests: kunit: module-passing" \
+	"runner.sh: one top-level line for a passing module"
+expect_line "$SCRATCH/runner.tap" "not ok 2 selftests: kunit: module-failing # exit=1" \
+	"runner.sh: and one for a failing module"
+expect_line "$SCRATCH/runner.tap" "# # ok 1 adds" \
+	"runner.sh: a case is a \"# # \" line, which kselftest CI parsers flatten"
+expect_valid_tap "$SCRATCH/runner.tap" "Perl's TAP::Parser reads the kselftest output without error"

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kunit-module: in-kernel KUnit results as kselftest tests.
+ *
+ * Run under the name module-NAME (a link to this program), it loads the
+ * KUnit test module NAME, whose suites run as it loads, collects their KTAP
+ * results, prints them for kselftest, unloads the module and exits 0 when
+ * every case passed, 1 when one failed, 4 when there was nothing to run.
+ * Run as builtin, it reports the suites that ran built into the kernel at
+ * boot.  "kunit-module NAME" and "kunit-module --builtin" do the same.
+ *
+ * Results come from /sys/kernel/debug/kunit/<suite>/results (debugfs is
+ * mounted when it is not); when the kernel keeps none there
+ * (CONFIG_KUNIT_DEBUGFS off), from the kernel log, /dev/kmsg.  The exit
+ * status of modprobe only tells whether the module loaded: its suites run
+ * from a module notifier, and loading succeeds even when they fail.
+ *
+ * The program gives up waiting for a module that still loads (a case that
+ * hangs holds modprobe until kunit.timeout) shortly before kselftest's own
+ * timeout, which it reads from the "settings" file next to it, and reports
+ * what ran so far.
+ *
+ * The paths it uses can be moved for tests with environment variables:
+ * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR and
+ * KUNIT_MODPROBE.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+
+#define KSFT_PASS	0
+#define KSFT_FAIL	1
+#define KSFT_SKIP	4
+
+/* kselftest's default, when no settings file says otherwise. */
+#define KUNIT_MODULE_DEFAULT_TIMEOUT	45
+/* Seconds kept back from kselftest's timeout to report and unload. */
+#define KUNIT_MODULE_MARGIN		10
+
+static const char *program = "kunit-module";
+
+/* Where things are, as the environment may move them for tests. */
+static const char *debugfs_dir;		/* the debugfs mount point */
+static const char *sysfs_module_dir;	/* /sys/module */
+static const char *kmsg_path;		/* /dev/kmsg */
+static const char *modprobe_path;	/* modprobe, found in $PATH */
+static char modules_dir[PATH_MAX];	/* /lib/modules/$(uname -r) */
+static char kunit_dir[PATH_MAX];	/* <debugfs>/kunit */
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *value = getenv(name);
+
+	return value && *value ? value : fallback;
+}
+
+static void locate(void)
+{
+	struct utsname uts;
+
+	debugfs_dir = env_or("KUNIT_DEBUGFS", "/sys/kernel/debug");
+	sysfs_module_dir = env_or("KUNIT_SYSFS_MODULE", "/sys/module");
+	kmsg_path = env_or("KUNIT_KMSG", "/dev/kmsg");
+	modprobe_path = env_or("KUNIT_MODPROBE", "modprobe");
+	if (getenv("KUNIT_MODULES_DIR"))
+		snprintf(modules_dir, sizeof(modules_dir), "%s", getenv("KUNIT_MODULES_DIR"));
+	else if (uname(&uts) == 0)
+		snprintf(modules_dir, sizeof(modules_dir), "/lib/modules/%s", uts.release);
+	snprintf(kunit_dir, sizeof(kunit_dir), "%s/kunit", debugfs_dir);
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Module names: "list-test" and "list_test" are the same module. */
+static void module_key(char *key, size_t size, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		key[i] = name[i] == '-' ? '_' : name[i];
+	key[i] = '\0';
+}
+
+static bool module_loaded(const char *name)
+{
+	char key[NAME_MAX], path[2 * PATH_MAX];
+
+	module_key(key, sizeof(key), name);
+	snprintf(path, sizeof(path), "%s/%s", sysfs_module_dir, key);
+	return is_dir(path);
+}
+
+/*
+ * Runs modprobe with @args, its output going to @output (NUL-terminated,
+ * cut to @size), for at most @timeout seconds.  Returns its exit status,
+ * 128 + the signal that killed it, or -1 if it could not run; sets
+ * @timed_out and leaves it running when it did not finish in time.
+ */
+static int run_modprobe(const char *const args[], char *output, size_t size,
+			double timeout, bool *timed_out)
+{
+	double deadline = now_seconds() + timeout;
+	const char *argv[8];
+	size_t argc = 0, len = 0;
+	int pipefd[2], status;
+	ssize_t got;
+	pid_t pid;
+
+	*timed_out = false;
+	output[0] = '\0';
+	argv[argc++] = modprobe_path;
+	while (*args && argc < 7)
+		argv[argc++] = *args++;
+	argv[argc] = NULL;
+
+	if (pipe(pipefd))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(pipefd[1], STDOUT_FILENO);
+		dup2(pipefd[1], STDERR_FILENO);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "cannot run %s: %s", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pipefd[1]);
+	fcntl(pipefd[0], F_SETFL, O_NONBLOCK);
+
+	for (;;) {
+		pid_t done = waitpid(pid, &status, WNOHANG);
+
+		while ((got = read(pipefd[0], output + len, size - 1 - len)) > 0)
+			len += got;
+		output[len] = '\0';
+		if (done == pid)
+			break;
+		if (done < 0 && errno != EINTR) {
+			close(pipefd[0]);
+			return -1;
+		}
+		if (now_seconds() >= deadline) {
+			*timed_out = true;
+			close(pipefd[0]);
+			return -1;
+		}
+		usleep(20000);
+	}
+	close(pipefd[0]);
+	/* One line is enough, without its newline. */
+	output[strcspn(output, "\n")] = '\0';
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* Whether modules.dep lists a module called @name, under any extension. */
+static bool module_installed(const char *name)
+{
+	char path[2 * PATH_MAX], key[NAME_MAX], entry_key[NAME_MAX];
+	char *line = NULL, *base, *end;
+	bool found = false;
+	size_t size = 0;
+	FILE *dep;
+
+	snprintf(path, sizeof(path), "%s/modules.dep", modules_dir);
+	dep = fopen(path, "r");
+	if (!dep)
+		return false;
+	module_key(key, sizeof(key), name);
+	while (!found && getline(&line, &size, dep) >= 0) {
+		end = strchr(line, ':');
+		if (!end)
+			continue;
+		*end = '\0';
+		base = strrchr(line, '/');
+		base = base ? base + 1 : line;
+		end = strstr(base, ".ko");
+		if (end)
+			*end = '\0';
+		module_key(entry_key, sizeof(entry_key), base);
+		found = !strcmp(key, entry_key);
+	}
+	free(line);
+	fclose(dep);
+	return found;
+}
+
+/* The names of the suites in <debugfs>/kunit, sorted; NULL-terminated. */
+static char **list_suites(void)
+{
+	struct dirent **entries;
+	char **names;
+	int count, i, kept = 0;
+
+	count = scandir(kunit_dir, &entries, NULL, alphasort);
+	if (count < 0)
+		count = 0;
+	names = calloc(count + 1, sizeof(*names));
+	for (i = 0; i < count; i++) {
+		if (names && entries[i]->d_name[0] != '.')
+			names[kept++] = strdup(entries[i]->d_name);
+		free(entries[i]);
+	}
+	if (count)
+		free(entries);
+	return names;
+}
+
+static bool listed(char **names, const char *name)
+{
+	for (; names && *names; names++)
+		if (!strcmp(*names, name))
+			return true;
+	return false;
+}
+
+static void free_list(char **names)
+{
+	char **p;
+
+	for (p = names; p && *p; p++)
+		free(*p);
+	free(names);
+}
+
+/*
+ * Reads the results of the suites in @suites but not in @before into @run.
+ * Returns how many suites had results.
+ */
+static int read_debugfs_results(struct ktap_run *run, char **suites, char **before)
+{
+	char path[2 * PATH_MAX];
+	int read_suites = 0;
+	char **name;
+	FILE *file;
+	long start;
+
+	for (name = suites; name && *name; name++) {
+		if (listed(before, *name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/results", kunit_dir, *name);
+		file = fopen(path, "r");
+		if (!file)
+			continue;
+		start = run->num_suites;
+		if (ktap_read_file(run, file) == 0)
+			ktap_run_finish(run);
+		fclose(file);
+		/* Empty: the suite did not run, kunit.filter_glob left it out. */
+		if ((long)run->num_suites > start)
+			read_suites++;
+	}
+	return read_suites;
+}
+
+/* Opens the kernel log, at its end or at its start. */
+static int open_kmsg(bool at_end)
+{
+	int fd = open(kmsg_path, O_RDONLY | O_NONBLOCK);
+
+	if (fd >= 0 && at_end)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+/*
+ * Reads the kernel log records still unread on @fd into @run.  A record
+ * is "level,seq,time,flags;text", possibly followed by " KEY=value" lines.
+ */
+static void read_kmsg_results(struct ktap_run *run, int fd)
+{
+	char record[8192];
+	char *line, *next, *text;
+	ssize_t len;
+
+	for (;;) {
+		len = read(fd, record, sizeof(record) - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;	/* Records were overwritten: go on with the next. */
+		if (len <= 0)
+			break;
+		record[len] = '\0';
+		/* One record per read from /dev/kmsg; a copy in a file has many. */
+		for (line = record; line && *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			text = strchr(line, ';');
+			if (line[0] != ' ' && text)
+				ktap_read_line(run, text + 1);
+		}
+	}
+	ktap_run_finish(run);
+}
+
+/*
+ * Mounts debugfs if KUnit's directory is not there yet: on many systems
+ * debugfs is not mounted until someone asks.
+ */
+static void ensure_debugfs(void)
+{
+	/* Tests that move debugfs elsewhere do not want it mounted there. */
+	if (is_dir(kunit_dir) || getenv("KUNIT_DEBUGFS"))
+		return;
+	if (mount("debugfs", debugfs_dir, "debugfs", 0, NULL) && errno != EBUSY)
+		printf("# %s: cannot mount debugfs on %s: %s; reading the kernel log instead\n",
+		       program, debugfs_dir, strerror(errno));
+}
+
+/* Whether the running kernel has KUnit, loading kunit.ko if it must. */
+static bool have_kunit(double timeout)
+{
+	static const char *const args[] = { "-q", "kunit", NULL };
+	char output[256];
+	bool timed_out;
+
+	if (module_loaded("kunit"))
+		return true;
+	run_modprobe(args, output, sizeof(output), timeout, &timed_out);
+	return module_loaded("kunit");
+}
+
+/* The exit status for @run, and a summary line. */
+static int report(const struct ktap_run *run, const char *what)
+{
+	struct ktap_counts counts = { 0 };
+	size_t i;
+
+	for (i = 0; i < run->num_suites; i++)
+		ktap_count_suite(&counts, &run->suites[i]);
+	ktap_write_kselftest(run, stdout);
+	printf("# %s: %zu suites, %lu passed, %lu failed, %lu skipped\n", what,
+	       run->num_suites, counts.passed, counts.failed, counts.skipped);
+	if (counts.failed || run->errors.count)
+		return KSFT_FAIL;
+	return counts.passed ? KSFT_PASS : KSFT_SKIP;
+}
+
+static int skip(const char *fmt, const char *arg)
+{
+	printf("1..0 # SKIP ");
+	printf(fmt, arg);
+	printf("\n");
+	return KSFT_SKIP;
+}
+
+static int run_builtin(void)
+{
+	struct ktap_run run;
+	char **suites;
+	int status, fd;
+
+	if (geteuid() != 0)
+		return skip("%s needs root to read KUnit's results", "builtin");
+	ensure_debugfs();
+	if (!module_loaded("kunit"))
+		return skip("%s: the running kernel has no built-in KUnit", "builtin");
+
+	ktap_run_init(&run);
+	suites = list_suites();
+	if (!read_debugfs_results(&run, suites, NULL)) {
+		/* Without debugfs results, the boot log has the built-in run. */
+		fd = open_kmsg(false);
+		if (fd >= 0) {
+			read_kmsg_results(&run, fd);
+			close(fd);
+		}
+	}
+	free_list(suites);
+	if (!run.num_suites) {
+		ktap_run_free(&run);
+		return skip("%s: no KUnit suite ran built into this kernel", "builtin");
+	}
+	status = report(&run, "built-in suites");
+	ktap_run_free(&run);
+	return status;
+}
+
+static int run_module(const char *name, double timeout)
+{
+	static const char *const unload_args[] = { "-r", NULL, NULL };
+	const char *load_args[] = { NULL, NULL };
+	const char *args[3];
+	double started = now_seconds();
+	char output[512], what[NAME_MAX + 16];
+	bool timed_out, unload_timed_out;
+	char **before, **after;
+	struct ktap_run run;
+	int exit_status, status, fd;
+
+	if (geteuid() != 0)
+		return skip("loading %s needs root", name);
+	ensure_debugfs();
+	if (!have_kunit(timeout))
+		return skip("the running kernel has no KUnit (%s/kunit missing, modprobe kunit failed)",
+			    sysfs_module_dir);
+	if (!module_installed(name))
+		return skip("%s is not installed for the running kernel", name);
+	if (module_loaded(name)) {
+		/* Its suites ran when it loaded: load it again to run them. */
+		memcpy(args, unload_args, sizeof(args));
+		args[1] = name;
+		run_modprobe(args, output, sizeof(output), timeout, &timed_out);
+		if (module_loaded(name))
+			return skip("%s was loaded already and cannot be unloaded", name);
+	}
+
+	before = list_suites();
+	fd = open_kmsg(true);
+	load_args[0] = name;
+	exit_status = run_modprobe(load_args, output, sizeof(output),
+				   timeout - (now_seconds() - started), &timed_out);
+	if (!timed_out && exit_status) {
+		printf("KTAP version 1\n1..0\n# %s: modprobe %s failed with status %d%s%s\n",
+		       program, name, exit_status, *output ? ": " : "", output);
+		free_list(before);
+		if (fd >= 0)
+			close(fd);
+		return KSFT_FAIL;
+	}
+
+	ktap_run_init(&run);
+	after = list_suites();
+	if (!read_debugfs_results(&run, after, before) && fd >= 0)
+		read_kmsg_results(&run, fd);
+	free_list(before);
+	free_list(after);
+	if (fd >= 0)
+		close(fd);
+
+	snprintf(what, sizeof(what), "module %s", name);
+	if (timed_out) {
+		/* The module is still loading: a case hangs in the kernel. */
+		printf("# %s: %s still loading after %.0f s: a case hangs (see kunit.timeout)\n",
+		       program, name, timeout);
+		report(&run, what);
+		ktap_run_free(&run);
+		return KSFT_FAIL;
+	}
+	if (!run.num_suites)
+		printf("# %s: %s loaded but no suite reported (kunit.enable=0, kunit.filter_glob?)\n",
+		       program, name);
+	status = report(&run, what);
+	ktap_run_free(&run);
+
+	memcpy(args, unload_args, sizeof(args));
+	args[1] = name;
+	if (run_modprobe(args, output, sizeof(output), KUNIT_MODULE_MARGIN, &unload_timed_out) ||
+	    unload_timed_out)
+		printf("# %s: could not unload %s%s%s\n", program, name, *output ? ": " : "",
+		       output);
+	return status;
+}
+
+/* Seconds to wait for a module: a little less than kselftest allows. */
+static double default_timeout(const char *argv0)
+{
+	char path[2 * PATH_MAX], line[128];
+	const char *slash = strrchr(argv0, '/');
+	long timeout = KUNIT_MODULE_DEFAULT_TIMEOUT;
+	FILE *settings;
+
+	snprintf(path, sizeof(path), "%.*ssettings",
+		 slash ? (int)(slash - argv0 + 1) : 0, argv0);
+	settings = fopen(path, "r");
+	if (settings) {
+		while (fgets(line, sizeof(line), settings))
+			if (sscanf(line, "timeout=%ld", &timeout) == 1)
+				break;
+		fclose(settings);
+	}
+	if (timeout <= 0)
+		return 24 * 3600;	/* timeout=0: kselftest sets no limit. */
+	if (timeout >= 4 * KUNIT_MODULE_MARGIN)
+		return timeout - KUNIT_MODULE_MARGIN;
+	return timeout * 3 / 4.0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: module-NAME | builtin | kunit-module [--timeout=SEC] (NAME | --builtin)\n"
+		"Loads the KUnit test module NAME and reports its suites for kselftest,\n"
+		"or reports the suites that ran built into the kernel.\n"
+		"Exit status: 0 passed, 1 failed, 4 skipped, 2 usage error.\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	const char *base = strrchr(argv[0], '/');
+	double timeout = default_timeout(argv[0]);
+	const char *name = NULL;
+	bool builtin = false;
+	char *end;
+	int i;
+
+	base = base ? base + 1 : argv[0];
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	locate();
+
+	if (!strncmp(base, "module-", 7) && base[7]) {
+		name = base + 7;
+		program = base;
+	} else if (!strcmp(base, "builtin")) {
+		builtin = true;
+		program = base;
+	}
+	for (i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "--timeout=", 10)) {
+			timeout = strtod(argv[i] + 10, &end);
+			if (*end || end == argv[i] + 10 || timeout <= 0)
+				return usage();
+		} else if (!strcmp(argv[i], "--builtin")) {
+			builtin = true;
+		} else if (argv[i][0] != '-' && !name) {
+			name = argv[i];
+		} else {
+			return usage();
+		}
+	}
+	if (builtin == !!name)
+		return usage();
+	return builtin ? run_builtin() : run_module(name, timeout);
+}

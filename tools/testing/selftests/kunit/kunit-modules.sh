@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# kunit-modules.sh OBJTREE: the KUnit test modules of a built kernel, one
+# name per line.  They are the modules that OBJTREE/modules.order lists
+# and whose .ko has a .kunit_test_suites section, where kunit_test_suites()
+# puts a module's suites.  Prints nothing for a tree without modules.
+
+objtree=${1:-.}
+readelf=${READELF:-readelf}
+[ -f "$objtree/modules.order" ] || exit 0
+if ! command -v "$readelf" > /dev/null 2>&1; then
+	echo "kunit-modules.sh: no $readelf: cannot tell KUnit test modules" >&2
+	exit 0
+fi
+while read -r entry; do
+	ko=$objtree/${entry%.o}
+	ko=${ko%.ko}.ko
+	[ -f "$ko" ] || continue
+	if "$readelf" -W -S "$ko" 2> /dev/null | grep -q '\.kunit_test_suites'; then
+		name=${ko##*/}
+		echo "${name%.ko}"
+	fi
+done < "$objtree/modules.order"
