@@ -29,6 +29,17 @@ else
 	tail -n 3 "$SCRATCH/results.log" | sed -e 's/^/#   /'
 fi
 
+# The guest ran the kselftest target with run_kselftest.sh.
+ksft=$BUILD/last/kselftest.tap
+expect_line "$ksft" "ok 1 selftests: kunit: kunit-test" \
+	"kselftest.tap: KUnit's own suites, as a userspace program in the guest"
+expect_line "$ksft" "ok 2 selftests: kunit: kunit-example-test" "kselftest.tap: the example"
+expect_line "$ksft" "ok 3 selftests: kunit: builtin" \
+	"kselftest.tap: the suites that ran built in at boot"
+expect_line "$ksft" "# # ok 1 status_test_starts_successful" \
+	"kselftest.tap: cases nested with \"# \", for kselftest's CI parsers"
+expect_valid_tap "$ksft" "kselftest.tap is valid TAP for Perl's TAP::Parser"
+
 make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run2.out" 2>&1
 expect_status 0 $? "a second make run"
 if grep -qE '^  (CC|LD|AR) ' "$BUILD/last/build.log"; then
@@ -79,9 +90,25 @@ fi
 # modules' debugfs files live as long as the modules.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	> "$SCRATCH/modules.out" 2>&1
+ksft=$BUILD/last/kselftest.tap
 expect_status 0 $? "make run with KUnit and its suites as modules"
 expect_line "$SCRATCH/modules.out" "$summary" \
 	"as modules, KUnit's own suites give what they give in userspace: $summary"
+for module in kunit-test assert-test string-stream-test executor_test kunit-example-test; do
+	if grep -q "^ok [0-9]* selftests: kunit: module-$module\$" "$ksft"; then
+		pass "kselftest.tap: module $module is a test of its own, and passes"
+	else
+		fail "kselftest.tap: no passing test for module $module"
+	fi
+done
+expect_line "$ksft" "# # ok 12 runner_test_run_tests_public" \
+	"kselftest.tap: a module's cases are nested under it"
+if grep -q "^ok [0-9]* selftests: kunit: builtin # SKIP" "$ksft"; then
+	pass "kselftest.tap: with KUnit a module, builtin is skipped"
+else
+	fail "kselftest.tap: builtin not skipped with KUnit a module"
+fi
+expect_valid_tap "$ksft" "kselftest.tap with module tests is valid TAP"
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"
@@ -111,6 +138,10 @@ expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \
 expect_line "$BUILD/last/results.ktap" \
 	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the oops is reported at once, not after kunit.timeout"
+expect_line "$BUILD/last/kselftest.tap" "not ok 4 selftests: kunit: module-failing_kunit # exit=1" \
+	"kselftest.tap: the failing module is one failed test"
+expect_line "$BUILD/last/kselftest.tap" "# # not ok 4 extra_oopses" \
+	"kselftest.tap: the case that oopsed is nested under it"
 
 # A case that never returns is cut at kunit.timeout; the next one runs.
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 \

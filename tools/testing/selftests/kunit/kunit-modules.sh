@@ -14,7 +14,11 @@ if ! command -v "$readelf" > /dev/null 2>&1; then
 	exit 0
 fi
 while read -r entry; do
-	ko=$objtree/${entry%.o}
+	# External modules (M=) are listed with absolute paths.
+	case $entry in
+	/*) ko=${entry%.o} ;;
+	*) ko=$objtree/${entry%.o} ;;
+	esac
 	ko=${ko%.ko}.ko
 	[ -f "$ko" ] || continue
 	if "$readelf" -W -S "$ko" 2> /dev/null | grep -q '\.kunit_test_suites'; then
