@@ -110,11 +110,14 @@ check: deps
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
 
 
-$(BUILD)/host/%: $(KSFT_DIR)/%.c $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
+KTAP_LIB := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap-junit.c $(KSFT_DIR)/ktap-json.c \
+	    $(KSFT_DIR)/ktap.h
+
+$(BUILD)/host/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(filter %.c,$^) -o $@
 
-$(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
+$(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=gnu11 $(user-asan_CFLAGS) -g $(WARNINGS) $(filter %.c,$^) \
 		$(user-asan_LDFLAGS) -o $@

@@ -15,14 +15,15 @@ set -u
 task=${1:-check}
 case $task in
 check)
-	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 git"
+	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 git
+	      util-linux"
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
-	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils"
+	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils rsync patch"
 	;;
 run-arm64)
-	pkgs="gcc-aarch64-linux-gnu qemu-system-arm"
+	pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm"
 	;;
 *)
 	echo "usage: $0 check|run|run-arm64" >&2

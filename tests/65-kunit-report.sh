@@ -74,3 +74,54 @@ expect_status 2 $? "kunit-report without a file"
 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
 	"$report" --ktap="$SCRATCH/v.ktap" "$SCRATCH/console.log" > "$SCRATCH/valgrind" 2>&1
 expect_status 1 $? "kunit-report is clean under valgrind"
+
+# --json and --junit, on results with passes, failures, crashes, skips and
+# parameters: the userspace crash fixture and KUnit's own suites.
+{ "$USER_BUILD/fixtures/crashes" --timeout=1; "$USER_BUILD/kunit-example-test"; } \
+	> "$SCRATCH/mixed.log" 2>&1
+"$report" --ktap="$SCRATCH/mixed.ktap" --json="$SCRATCH/mixed.json" --arch=x86_64 \
+	--junit="$SCRATCH/mixed.xml" "$SCRATCH/mixed.log" > /dev/null 2>&1
+expect_status 1 $? "kunit-report writes JSON and JUnit for a run with failures"
+json_results "$SCRATCH/mixed.json" "$SCRATCH/ours.results"
+kunit_py_results "$SCRATCH/mixed.ktap" "$SCRATCH/kunit-py.results"
+if [ -s "$SCRATCH/ours.results" ] &&
+   diff -u "$SCRATCH/kunit-py.results" "$SCRATCH/ours.results" > "$SCRATCH/json.diff"; then
+	pass "--json gives kunit.py --json's groups, names and statuses: $(wc -l < "$SCRATCH/ours.results") results"
+else
+	fail "--json differs from kunit.py --json"
+	show "$SCRATCH/json.diff" 20
+fi
+if python3 - "$SCRATCH/mixed.json" <<'PY'
+import json, sys
+top = json.load(open(sys.argv[1]))
+assert top["name"] == "KUnit Test Group" and top["arch"] == "x86_64"
+assert top["git_branch"] == "kselftest"
+assert all(g["arch"] == "x86_64" and "defconfig" in g for g in top["sub_groups"])
+PY
+then
+	pass "--json has kunit.py's common fields, with --arch"
+else
+	fail "--json lacks kunit.py's common fields"
+fi
+if python3 - "$SCRATCH/mixed.xml" > "$SCRATCH/junit.out" 2>&1 <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = root.findall("./testsuite/testcase")
+failures = [c for c in cases if c.find("failure") is not None]
+skipped = [c for c in cases if c.find("skipped") is not None]
+assert int(root.get("tests")) == len(cases), (root.get("tests"), len(cases))
+assert int(root.get("failures")) == len(failures)
+assert int(root.get("skipped")) == len(skipped)
+names = {c.get("classname") + "." + c.get("name") for c in cases}
+assert "crashes.crashes_on_two.value 2" in names, sorted(names)
+text = "".join(c.find("failure").text or "" for c in failures)
+assert "crashed: killed by SIGSEGV" in text
+print(len(cases), len(failures), len(skipped))
+PY
+then
+	pass "--junit is well-formed XML with one testcase per result: $(cat "$SCRATCH/junit.out") (cases, failures, skips)"
+else
+	fail "--junit"
+	show "$SCRATCH/junit.out" 10
+fi

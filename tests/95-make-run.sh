@@ -29,6 +29,16 @@ else
 	tail -n 3 "$SCRATCH/results.log" | sed -e 's/^/#   /'
 fi
 
+json_results "$BUILD/last/results.json" "$SCRATCH/results-json"
+expect_same "$SCRATCH/results" "$SCRATCH/results-json" \
+	"build/last/results.json has what kunit.py --json makes of results.ktap"
+if python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' \
+	"$BUILD/last/results.xml" 2> /dev/null; then
+	pass "build/last/results.xml is well-formed JUnit XML"
+else
+	fail "build/last/results.xml is not well-formed"
+fi
+
 # The guest ran the kselftest target with run_kselftest.sh.
 ksft=$BUILD/last/kselftest.tap
 expect_line "$ksft" "ok 1 selftests: kunit: kunit-test" \
@@ -142,6 +152,49 @@ expect_line "$BUILD/last/kselftest.tap" "not ok 4 selftests: kunit: module-faili
 	"kselftest.tap: the failing module is one failed test"
 expect_line "$BUILD/last/kselftest.tap" "# # not ok 4 extra_oopses" \
 	"kselftest.tap: the case that oopsed is nested under it"
+
+# The installed target on this machine, whose kernel has no KUnit: the
+# userspace programs pass, the kernel's tests are skipped, none fails.
+install=$(readlink -f "$BUILD/last/kselftest-install")
+(cd "$install" && ./run_kselftest.sh) 2>&1 | cat > "$SCRATCH/host.tap"
+expect_line "$SCRATCH/host.tap" "ok 1 selftests: kunit: kunit-test" \
+	"run_kselftest.sh on this machine: the userspace programs pass"
+if [ -d /sys/module/kunit ] || [ "$(id -u)" != 0 ]; then
+	skip "run_kselftest.sh on a kernel without KUnit" "this kernel has KUnit, or not root"
+else
+	expect_line "$SCRATCH/host.tap" "ok 3 selftests: kunit: builtin # SKIP" \
+		"run_kselftest.sh on a kernel without KUnit: builtin is skipped"
+	expect_line "$SCRATCH/host.tap" "ok 4 selftests: kunit: module-failing_kunit # SKIP" \
+		"run_kselftest.sh on a kernel without KUnit: the module test is skipped"
+	expect_line "$SCRATCH/host.tap" \
+		"# 1..0 # SKIP the running kernel has no KUnit (/sys/module/kunit missing, modprobe kunit failed)" \
+		"with the reason"
+fi
+expect_no_line "$SCRATCH/host.tap" "not ok" "run_kselftest.sh on this machine: nothing fails"
+expect_valid_tap "$SCRATCH/host.tap" "and its output is valid TAP"
+(cd "$install" && ./run_kselftest.sh -t kunit:kunit-example-test) 2>&1 | cat > "$SCRATCH/one.tap"
+if grep -q "^1..1$" "$SCRATCH/one.tap" &&
+   grep -q "^ok 1 selftests: kunit: kunit-example-test$" "$SCRATCH/one.tap"; then
+	pass "run_kselftest.sh -t kunit:kunit-example-test runs that test alone"
+else
+	fail "run_kselftest.sh -t kunit:kunit-example-test"
+	sed -e 's/^/#   /' "$SCRATCH/one.tap" | head -n 5
+fi
+
+# The target through the kernel tree's own make: gen_tar, and make kselftest.
+run=$(dirname "$install")
+make -C "$run/src/tools/testing/selftests" O="$run/obj" TARGETS=kunit \
+	KSFT_INSTALL_PATH="$SCRATCH/tar" gen_tar > "$SCRATCH/gen_tar.log" 2>&1
+expect_status 0 $? "make -C tools/testing/selftests TARGETS=kunit gen_tar"
+tar -tzf "$SCRATCH/tar/kselftest-packages/kselftest.tar.gz" > "$SCRATCH/tar.list" 2>&1
+for f in ./run_kselftest.sh ./kunit/kunit-module ./kunit/builtin ./kunit/kunit-test \
+	./kunit/settings ./kunit/config; do
+	expect_line "$SCRATCH/tar.list" "$f" "the kselftest tarball has $f"
+done
+make -C "$run/src" O="$run/obj" kselftest TARGETS=kunit > "$SCRATCH/kselftest.log" 2>&1
+expect_status 0 $? "make kselftest TARGETS=kunit in the kernel tree"
+expect_line "$SCRATCH/kselftest.log" "ok 2 selftests: kunit: kunit-example-test" \
+	"make kselftest runs the target's tests"
 
 # A case that never returns is cut at kunit.timeout; the next one runs.
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 \

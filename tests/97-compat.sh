@@ -23,3 +23,19 @@ if [ "$suites" -eq 21 ]; then
 else
 	fail "$suites in-tree suites ran, not 21"
 fi
+
+# KASAN and SLUB debugging report into the running case through KUnit's
+# named resources ("kasan_status", "slab_errors"): the kasan and slub
+# suites give the same results as with stock KUnit.
+make --no-print-directory compat BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.config \
+	> "$SCRATCH/kasan.out" 2>&1
+expect_status 0 $? "with KASAN, make compat finds no difference with stock KUnit"
+for suite in kasan slub_test; do
+	count=$(grep -c "^$suite\\." "$BUILD/compat/ours.results")
+	if [ "$count" -gt 1 ]; then
+		pass "with KASAN, the $suite suite ran: $count results, as with stock KUnit"
+	else
+		fail "with KASAN, the $suite suite did not run"
+		tail -n 20 "$SCRATCH/kasan.out" | sed -e 's/^/#   /'
+	fi
+done

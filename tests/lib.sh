@@ -77,7 +77,13 @@ expect_same() {
 # as "suite.case.param STATUS".
 kunit_py_results() {
 	python3 "$KUNIT_PY" parse --json="$(realpath -m "$2.json")" "$(realpath "$1")" > "$2.log" 2>&1
-	python3 - "$2.json" > "$2" <<'PY'
+	json_results "$2.json" "$2"
+}
+
+# json_results JSON OUT: one "group.path.case STATUS" line per leaf of a
+# kunit.py --json file, in OUT.
+json_results() {
+	python3 - "$1" > "$2" <<'PY'
 import json, sys
 
 def walk(group, prefix):

@@ -127,6 +127,8 @@ void ktap_run_free(struct ktap_run *run);
 int ktap_write_document(const struct ktap_run *run, FILE *out);
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out);
 void ktap_count_suite(struct ktap_counts *counts, const struct ktap_suite *suite);
+int ktap_write_junit(const struct ktap_run *run, FILE *out);
+int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch);
 const char *ktap_result_name(enum ktap_result result);
 
 #endif /* _KUNIT_KTAP_H */

@@ -386,9 +386,9 @@ static int run_builtin(void)
 
 	if (geteuid() != 0)
 		return skip("%s needs root to read KUnit's results", "builtin");
-	ensure_debugfs();
 	if (!module_loaded("kunit"))
 		return skip("%s: the running kernel has no built-in KUnit", "builtin");
+	ensure_debugfs();
 
 	ktap_run_init(&run);
 	suites = list_suites();
@@ -424,10 +424,10 @@ static int run_module(const char *name, double timeout)
 
 	if (geteuid() != 0)
 		return skip("loading %s needs root", name);
-	ensure_debugfs();
 	if (!have_kunit(timeout))
 		return skip("the running kernel has no KUnit (%s/kunit missing, modprobe kunit failed)",
 			    sysfs_module_dir);
+	ensure_debugfs();
 	if (!module_installed(name))
 		return skip("%s is not installed for the running kernel", name);
 	if (module_loaded(name)) {

@@ -3,7 +3,11 @@
  * kunit-report: read a console that KUnit printed on, write its results
  * as one KTAP document and summarise them for a person.
  *
- *   kunit-report [--ktap=FILE] [--results=FILE] [--color=auto|always|never] CONSOLE
+ *   kunit-report [--ktap=FILE] [--results=FILE] [--junit=FILE] [--json=FILE]
+ *                [--arch=ARCH] [--color=auto|always|never] CONSOLE
+ *
+ * --junit writes JUnit XML (Jenkins, GitLab); --json writes the JSON that
+ * kunit.py --json writes (KernelCI), with ARCH in its "arch" fields.
  *
  * --results writes one line per result, "suite.case RESULT" or, for a
  * parameter, "suite.case.param RESULT", for comparing two runs.
@@ -132,9 +136,14 @@ static void write_results(const struct ktap_run *run, FILE *out)
 
 static void print_usage(FILE *out, const char *prog)
 {
-	fprintf(out, "Usage: %s [--ktap=FILE] [--results=FILE] [--color=auto|always|never] CONSOLE\n"
-		"Summarise the KUnit results in a console log; write them to FILE as one\n"
-		"KTAP document, or to FILE one \"suite.case RESULT\" line per result.\n"
+	fprintf(out, "Usage: %s [OPTION]... CONSOLE\n"
+		"Summarise the KUnit results in a console log, and write them to files:\n"
+		"  --ktap=FILE     as one KTAP document\n"
+		"  --results=FILE  one \"suite.case RESULT\" line per result\n"
+		"  --junit=FILE    as JUnit XML (Jenkins, GitLab)\n"
+		"  --json=FILE     as kunit.py --json writes them (KernelCI)\n"
+		"  --arch=ARCH     the architecture named in the JSON (default UM, as kunit.py)\n"
+		"  --color=auto|always|never\n"
 		"Exit 0 if none failed, 1 if one did or none was found.\n",
 		prog);
 }
@@ -145,17 +154,21 @@ int main(int argc, char **argv)
 		{ "ktap", required_argument, NULL, 'k' },
 		{ "results", required_argument, NULL, 'r' },
 		{ "color", required_argument, NULL, 'c' },
+		{ "junit", required_argument, NULL, 'j' },
+		{ "json", required_argument, NULL, 'J' },
+		{ "arch", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
+	const char *junit_path = NULL, *json_path = NULL, *arch = "UM";
 	struct ktap_counts total = { 0 };
 	struct ktap_run run;
 	FILE *console, *out;
 	int opt, err;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "k:r:c:h", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "k:r:c:j:J:a:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
 			ktap_path = optarg;
@@ -165,6 +178,15 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			color_mode = optarg;
+			break;
+		case 'j':
+			junit_path = optarg;
+			break;
+		case 'J':
+			json_path = optarg;
+			break;
+		case 'a':
+			arch = optarg;
 			break;
 		case 'h':
 			print_usage(stdout, argv[0]);
@@ -206,6 +228,24 @@ int main(int argc, char **argv)
 		out = fopen(ktap_path, "w");
 		if (!out || ktap_write_document(&run, out) || fclose(out)) {
 			fprintf(stderr, "%s: cannot write %s\n", argv[0], ktap_path);
+			ktap_run_free(&run);
+			return 1;
+		}
+	}
+
+	if (junit_path) {
+		out = fopen(junit_path, "w");
+		if (!out || ktap_write_junit(&run, out) || fclose(out)) {
+			fprintf(stderr, "%s: cannot write %s\n", argv[0], junit_path);
+			ktap_run_free(&run);
+			return 1;
+		}
+	}
+
+	if (json_path) {
+		out = fopen(json_path, "w");
+		if (!out || ktap_write_json(&run, out, arch) || fclose(out)) {
+			fprintf(stderr, "%s: cannot write %s\n", argv[0], json_path);
 			ktap_run_free(&run);
 			return 1;
 		}
