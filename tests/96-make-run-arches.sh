@@ -16,3 +16,28 @@ for arch in um arm64; do
 		"ARCH=$arch gives the userspace results: $summary"
 	[ $? -eq 0 ] || tail -n 20 "$SCRATCH/$arch.out" | sed -e 's/^/#   /'
 done
+
+# The arm64 guest ran the cross-built kselftest target.
+expect_line "$BUILD/last/kselftest.tap" "ok 1 selftests: kunit: kunit-test" \
+	"ARCH=arm64: KUnit's own suites, cross-built for arm64, pass in the guest's kselftest"
+expect_line "$BUILD/last/kselftest.tap" "ok 3 selftests: kunit: builtin" \
+	"ARCH=arm64: kselftest reports the built-in suites"
+expect_valid_tap "$BUILD/last/kselftest.tap" "ARCH=arm64: kselftest.tap is valid TAP"
+
+# The target cross-builds with clang too, where clang is installed.
+run=$(dirname "$(readlink -f "$BUILD/last/kselftest-install")")
+if command -v clang > /dev/null 2>&1; then
+	rm -rf "$SCRATCH/llvm" && mkdir -p "$SCRATCH/llvm/obj"
+	make -C "$run/src/tools/testing/selftests" TARGETS=kunit ARCH=arm64 \
+		CROSS_COMPILE=aarch64-linux-gnu- LLVM=1 O="$SCRATCH/llvm/obj" \
+		KSFT_INSTALL_PATH="$SCRATCH/llvm/install" install > "$SCRATCH/llvm.log" 2>&1
+	expect_status 0 $? "the kselftest target cross-builds for arm64 with LLVM=1"
+	if readelf -h "$SCRATCH/llvm/install/kunit/kunit-test" 2> /dev/null |
+	   grep -q 'Machine:.*AArch64'; then
+		pass "LLVM=1 ARCH=arm64 gives arm64 programs"
+	else
+		fail "LLVM=1 ARCH=arm64 did not give arm64 programs"
+	fi
+else
+	skip "the kselftest target with LLVM=1" "clang is not installed"
+fi
