@@ -118,16 +118,17 @@ static bool module_loaded(const char *name)
 }
 
 /*
- * Runs modprobe with @args, its output going to @output (NUL-terminated,
- * cut to @size), for at most @timeout seconds.  Returns its exit status,
- * 128 + the signal that killed it, or -1 if it could not run; sets
- * @timed_out and leaves it running when it did not finish in time.
+ * Runs "modprobe [@option] @module", its output going to @output
+ * (NUL-terminated, cut to @size), for at most @timeout seconds.  Returns
+ * its exit status, 128 + the signal that killed it, or -1 if it could not
+ * run; sets @timed_out and leaves it running when it did not finish in
+ * time.
  */
-static int run_modprobe(const char *const args[], char *output, size_t size,
+static int run_modprobe(const char *option, const char *module, char *output, size_t size,
 			double timeout, bool *timed_out)
 {
 	double deadline = now_seconds() + timeout;
-	const char *argv[8];
+	const char *argv[4];
 	size_t argc = 0, len = 0;
 	int pipefd[2], status;
 	ssize_t got;
@@ -136,8 +137,9 @@ static int run_modprobe(const char *const args[], char *output, size_t size,
 	*timed_out = false;
 	output[0] = '\0';
 	argv[argc++] = modprobe_path;
-	while (*args && argc < 7)
-		argv[argc++] = *args++;
+	if (option)
+		argv[argc++] = option;
+	argv[argc++] = module;
 	argv[argc] = NULL;
 
 	if (pipe(pipefd))
@@ -344,13 +346,12 @@ static void ensure_debugfs(void)
 /* Whether the running kernel has KUnit, loading kunit.ko if it must. */
 static bool have_kunit(double timeout)
 {
-	static const char *const args[] = { "-q", "kunit", NULL };
 	char output[256];
 	bool timed_out;
 
 	if (module_loaded("kunit"))
 		return true;
-	run_modprobe(args, output, sizeof(output), timeout, &timed_out);
+	run_modprobe("-q", "kunit", output, sizeof(output), timeout, &timed_out);
 	return module_loaded("kunit");
 }
 
@@ -412,9 +413,6 @@ static int run_builtin(void)
 
 static int run_module(const char *name, double timeout)
 {
-	static const char *const unload_args[] = { "-r", NULL, NULL };
-	const char *load_args[] = { NULL, NULL };
-	const char *args[3];
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16];
 	bool timed_out, unload_timed_out;
@@ -432,17 +430,14 @@ static int run_module(const char *name, double timeout)
 		return skip("%s is not installed for the running kernel", name);
 	if (module_loaded(name)) {
 		/* Its suites ran when it loaded: load it again to run them. */
-		memcpy(args, unload_args, sizeof(args));
-		args[1] = name;
-		run_modprobe(args, output, sizeof(output), timeout, &timed_out);
+		run_modprobe("-r", name, output, sizeof(output), timeout, &timed_out);
 		if (module_loaded(name))
 			return skip("%s was loaded already and cannot be unloaded", name);
 	}
 
 	before = list_suites();
 	fd = open_kmsg(true);
-	load_args[0] = name;
-	exit_status = run_modprobe(load_args, output, sizeof(output),
+	exit_status = run_modprobe(NULL, name, output, sizeof(output),
 				   timeout - (now_seconds() - started), &timed_out);
 	if (!timed_out && exit_status) {
 		printf("KTAP version 1\n1..0\n# %s: modprobe %s failed with status %d%s%s\n",
@@ -477,10 +472,8 @@ static int run_module(const char *name, double timeout)
 	status = report(&run, what);
 	ktap_run_free(&run);
 
-	memcpy(args, unload_args, sizeof(args));
-	args[1] = name;
-	if (run_modprobe(args, output, sizeof(output), KUNIT_MODULE_MARGIN, &unload_timed_out) ||
-	    unload_timed_out)
+	if (run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
+			 &unload_timed_out) || unload_timed_out)
 		printf("# %s: could not unload %s%s%s\n", program, name, *output ? ": " : "",
 		       output);
 	return status;
@@ -510,7 +503,7 @@ static double default_timeout(const char *argv0)
 	return timeout * 3 / 4.0;
 }
 
-static int usage(void)
+static int print_help(void)
 {
 	fprintf(stderr,
 		"usage: module-NAME | builtin | kunit-module [--timeout=SEC] (NAME | --builtin)\n"
@@ -544,16 +537,16 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--timeout=", 10)) {
 			timeout = strtod(argv[i] + 10, &end);
 			if (*end || end == argv[i] + 10 || timeout <= 0)
-				return usage();
+				return print_help();
 		} else if (!strcmp(argv[i], "--builtin")) {
 			builtin = true;
 		} else if (argv[i][0] != '-' && !name) {
 			name = argv[i];
 		} else {
-			return usage();
+			return print_help();
 		}
 	}
 	if (builtin == !!name)
-		return usage();
+		return print_help();
 	return builtin ? run_builtin() : run_module(name, timeout);
 }
