@@ -70,9 +70,10 @@ DEFINE_MUTEX(kunit_run_mutex);
 #ifdef CONFIG_MODULES
 /*
  * The module loader keeps a module's .kunit_test_suites section in
- * mod->kunit_suites: they run as one KTAP document once the module is
- * live, so that loading a test module is running its tests.  Their
- * results stay in debugfs until the module goes.
+ * mod->kunit_suites: they run as one KTAP document while the module comes
+ * in, before its init function (as in stock 6.1), so that loading a test
+ * module is running its tests.  Their results stay in debugfs until the
+ * module goes.
  */
 static int kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
@@ -82,7 +83,7 @@ static int kunit_on_module_event(struct notifier_block *nb, unsigned long event,
 
 	if (!count)
 		return NOTIFY_OK;
-	if (event == MODULE_STATE_LIVE) {
+	if (event == MODULE_STATE_COMING) {
 		kunit_debugfs_add_suites(suites, count, mod);
 		mutex_lock(&kunit_run_mutex);
 		__kunit_test_suites_init(suites, count);

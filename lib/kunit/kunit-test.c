@@ -700,6 +700,21 @@ static int fake_suite_init_fails(struct kunit_suite *suite)
 	return -EIO;
 }
 
+/* Cases filled in by suite_init, as a suite may do: counted after it. */
+static struct kunit_case fake_late_cases[2];
+
+static int fake_fill_cases(struct kunit_suite *suite)
+{
+	fake_late_cases[0] = (struct kunit_case)KUNIT_CASE(fake_passes);
+	return 0;
+}
+
+static struct kunit_suite fake_late_suite = {
+	.name = "fake-late",
+	.suite_init = fake_fill_cases,
+	.test_cases = fake_late_cases,
+};
+
 static struct kunit_suite fake_broken_suite = {
 	.name = "fake-broken",
 	.suite_init = fake_suite_init_fails,
@@ -831,6 +846,21 @@ static void runner_test_params(struct kunit *test)
 			   "# Totals: pass:4 fail:2 skip:3 total:9\n"
 			   "not ok 1 fake-params\n");
 	KUNIT_EXPECT_STREQ(test, calls, "123123");
+}
+
+static void runner_test_cases_counted_after_suite_init(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output;
+
+	memset(fake_late_cases, 0, sizeof(fake_late_cases));
+	output = run_fake_suite(test, &fake_late_suite, &progress);
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-late\n"
+			   "    1..1\n"
+			   "    ok 1 fake_passes\n"
+			   "ok 1 fake-late\n");
 }
 
 static void runner_test_suite_init_fails(struct kunit *test)
@@ -1035,6 +1065,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_suite_ktap),
 	KUNIT_CASE(runner_test_resources_freed_after_assertion),
 	KUNIT_CASE(runner_test_params),
+	KUNIT_CASE(runner_test_cases_counted_after_suite_init),
 	KUNIT_CASE(runner_test_suite_init_fails),
 	KUNIT_CASE(runner_test_case_init_fails),
 	KUNIT_CASE(runner_test_empty_suite),

@@ -575,7 +575,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		       struct kunit_progress *progress)
 {
-	size_t num_cases = kunit_suite_num_test_cases(suite);
+	size_t num_cases;
 
 	if (progress->resume && progress->phase != KUNIT_PHASE_CASE) {
 		/* The process died in suite code: the suite cannot go on. */
@@ -612,6 +612,8 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		}
 	}
 
+	/* Counted after suite_init, which may fill the cases in, as in stock. */
+	num_cases = kunit_suite_num_test_cases(suite);
 	if (!progress->resume)
 		kunit_print_suite_header(suite, num_cases);
 

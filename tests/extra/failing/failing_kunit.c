@@ -3,7 +3,8 @@
  * An out-of-tree KUnit test module for `make run KUNIT_EXTRA=...`: one
  * case passes, one fails an expectation, one fails an assertion and one
  * oopses on a NULL dereference; the run must fail and name them, and the
- * case after the oops must still pass.
+ * case after the oops must still pass.  Its last case checks that the
+ * suites run before the module's init function, as stock 6.1 runs them.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -36,12 +37,20 @@ static void extra_after_oops(struct kunit *test)
 	KUNIT_SUCCEED(test);
 }
 
+static bool extra_module_initialized;
+
+static void extra_before_module_init(struct kunit *test)
+{
+	KUNIT_EXPECT_FALSE(test, extra_module_initialized);
+}
+
 static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_passes),
 	KUNIT_CASE(extra_fails),
 	KUNIT_CASE(extra_asserts),
 	KUNIT_CASE(extra_oopses),
 	KUNIT_CASE(extra_after_oops),
+	KUNIT_CASE(extra_before_module_init),
 	{}
 };
 
@@ -50,5 +59,17 @@ static struct kunit_suite extra_suite = {
 	.test_cases = extra_cases,
 };
 kunit_test_suite(extra_suite);
+
+static int __init extra_init(void)
+{
+	extra_module_initialized = true;
+	return 0;
+}
+module_init(extra_init);
+
+static void __exit extra_exit(void)
+{
+}
+module_exit(extra_exit);
 
 MODULE_LICENSE("GPL");
