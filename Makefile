@@ -67,7 +67,8 @@ help:
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
 	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1 (raw console),'
-	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules.'
+	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules,'
+	@echo '  KERNEL_ARGS=more kernel command line.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
 
 deps:
@@ -123,7 +124,8 @@ $(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
 		$(user-asan_LDFLAGS) -o $@
 
 # Settings of `make run`, passed on to scripts/kunit-run.
-export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT
+export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
+	KERNEL_ARGS
 
 run: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
@@ -134,7 +136,8 @@ compat: $(HOST_TOOLS)
 	$(Q)BUILD=$(BUILD) scripts/kunit-compat
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/user/libkunit.a
+	$(Q)scripts/deps.sh run
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/user/libkunit.a $(HOST_TOOLS)
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/bench.sh
 
 clean:

@@ -7,6 +7,12 @@
 #   expect_user  passing KUNIT_EXPECT_EQ / the same compare written by hand
 #   case_user    1000 empty cases, end to end / 1000 TEST()s of the kernel
 #                tree's kselftest_harness.h
+#   expect_kernel  passing KUNIT_EXPECT_EQ in the kernel / the same with
+#                stock KUnit, in the same QEMU configuration
+#   case_kernel  an empty case of a 1000-case suite in the kernel / stock's
+#
+# BENCH_KERNEL=0 skips the kernel half, BENCH_BOOTS sets its boots a side
+# (3), BENCH_E2E=1 adds make run against kunit.py run, cold and warm.
 #
 # Writes $BUILD/last/bench.txt and ends with the "bench: ..." line.
 
@@ -109,6 +115,115 @@ case_ratio=$(awk -v a="$kunit_e2e" -v b="$harness_e2e" 'BEGIN { printf "%.3f", a
 per_case=$(awk -v t="$kunit_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 
+# In the kernel: tests/bench/kernel in this KUnit's kernel and in the tree's
+# stock KUnit kernel of the same configuration, booted "quiet" so that the
+# serial console does not time KUnit's lines, BENCH_BOOTS times each.  Each
+# boot gives the median of the module's own rounds; the figure is the
+# median of the boots.
+boots=${BENCH_BOOTS:-3}
+expect_kernel=n/a
+case_kernel=n/a
+kernel_table=
+if [ "${BENCH_KERNEL:-1}" != 0 ]; then
+	for side in ours stock; do
+		rm -f "$work/kernel-$side".*
+		b=0
+		while [ $b -lt "$boots" ]; do
+			echo "bench: in-kernel, $side KUnit, boot $((b + 1)) of $boots"
+			STOCK=$([ $side = stock ] && echo 1) \
+			KUNITCONFIG=$TOP/scripts/configs/bench.config \
+			KUNIT_EXTRA=$TOP/tests/bench/kernel KERNEL_ARGS=quiet BUILD=$BUILD \
+				"$TOP/scripts/kunit-run" > "$work/kernel-$side.out" 2>&1 || true
+			if ! grep -q '^kunit-bench: empty_case ' "$BUILD/last/console.log"; then
+				echo "bench: the $side kernel gave no figures:" >&2
+				tail -n 20 "$work/kernel-$side.out" >&2
+				exit 1
+			fi
+			sed -n 's/^kunit-bench: \([a-z_]*\) median=\([0-9]*\) .*/\1 \2/p' \
+				"$BUILD/last/console.log" | while read -r name value; do
+				echo "$value" >> "$work/kernel-$side.$name"
+			done
+			b=$((b + 1))
+		done
+		# text + data of kunit.ko, from the last build of this side.
+		ko=$(cat "$BUILD/last/run-dir")/obj/lib/kunit/kunit.ko
+		size=n/a
+		[ -f "$ko" ] && size=$(size "$ko" | awk 'NR == 2 { print $1 + $2 }')
+		echo "$size" > "$work/kernel-$side.size"
+	done
+	figure() {
+		median "$work/kernel-$1.$2"
+	}
+	expect_kernel=$(awk -v a="$(figure ours expect_pass)" -v b="$(figure stock expect_pass)" \
+		'BEGIN { printf "%.2f", a / b }')
+	case_kernel=$(awk -v a="$(figure ours empty_case)" -v b="$(figure stock empty_case)" \
+		'BEGIN { printf "%.2f", a / b }')
+	row() {
+		printf '%-40s %-11s %-13s %s\n' "$1" "$(figure "$2" "$3")" \
+			"$(spread "$work/kernel-$2.$3")" "$4"
+	}
+	kernel_table=$(
+		echo
+		echo "in the kernel (QEMU TCG, x86_64, $boots boots a side; clock step $(figure ours clock_step) ns)"
+		row "passing KUNIT_EXPECT_EQ, stock (anchor)" stock expect_pass "ps/check"
+		row "passing KUNIT_EXPECT_EQ, this KUnit" ours expect_pass "ps/check"
+		row "bare compare, for scale" ours bare_compare "ps/iteration"
+		row "failing KUNIT_EXPECT_EQ, stock" stock expect_fail "ns/check"
+		row "failing KUNIT_EXPECT_EQ, this KUnit" ours expect_fail "ns/check"
+		row "empty case of 1000, stock (anchor)" stock empty_case "ns/case"
+		row "empty case of 1000, this KUnit" ours empty_case "ns/case"
+		row "all of the module's suites, stock" stock module_suites "us"
+		row "all of the module's suites, this KUnit" ours module_suites "us"
+		printf '%-40s %-11s %-13s %s\n' "kunit.ko text+data, stock / this KUnit" \
+			"$(cat "$work/kernel-stock.size") / $(cat "$work/kernel-ours.size")" "" "bytes"
+	)
+fi
+
+# End to end, only with BENCH_E2E=1 (it builds four kernels): make run's
+# runner against the tree's own kunit.py run --arch=x86_64, on the same
+# suites (scripts/configs/all_tests.config), cold (fresh build directory,
+# no ccache) and warm (the same command again).
+e2e_line=
+e2e_table=
+if [ "${BENCH_E2E:-}" = 1 ]; then
+	e2e=$work/e2e
+	ksrc=$BUILD/src/linux-source-6.1
+	[ -f "$ksrc/.extracted" ] || {
+		echo "bench: BENCH_E2E=1 needs the extracted tree of a make run first" >&2
+		exit 1
+	}
+	rm -rf "$e2e"
+	mkdir -p "$e2e"
+	seconds() {
+		start=$(date +%s%N)
+		"$@" > "$e2e/last.log" 2>&1 || true
+		end=$(date +%s%N)
+		awk -v ns=$((end - start)) 'BEGIN { printf "%.1f", ns / 1e9 }'
+	}
+	ours_run() {
+		CCACHE_DISABLE=1 BUILD=$e2e/ours KSRC=$ksrc \
+			KUNITCONFIG=$TOP/scripts/configs/all_tests.config "$TOP/scripts/kunit-run"
+	}
+	kunit_py_run() {
+		(cd "$ksrc" && python3 tools/testing/kunit/kunit.py run --arch=x86_64 \
+			--build_dir="$e2e/kunit.py" --kunitconfig="$TOP/scripts/configs/all_tests.config")
+	}
+	echo "bench: end to end, cold and warm (minutes)"
+	ours_cold=$(seconds ours_run)
+	ours_warm=$(seconds ours_run)
+	py_cold=$(seconds kunit_py_run)
+	py_warm=$(seconds kunit_py_run)
+	e2e_cold=$(awk -v a="$ours_cold" -v b="$py_cold" 'BEGIN { printf "%.2f", a / b }')
+	e2e_warm=$(awk -v a="$ours_warm" -v b="$py_warm" 'BEGIN { printf "%.2f", a / b }')
+	e2e_line=" e2e_cold=$e2e_cold e2e_warm=$e2e_warm"
+	e2e_table=$(
+		echo
+		echo "end to end, all_tests.config (one run each)"
+		printf '%-40s %-11s %-13s %s\n' "kunit.py run, cold / warm (anchor)" "$py_cold / $py_warm" "" "s"
+		printf '%-40s %-11s %-13s %s\n' "make run, cold / warm" "$ours_cold / $ours_warm" "" "s"
+	)
+fi
+
 {
 	echo "measure                                  median      spread        unit"
 	printf '%-40s %-11s %-13s %s\n' "bare compare loop (anchor)" "$bare" "$(spread "$work/bare")" "ns/iteration"
@@ -117,6 +232,8 @@ per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 	printf '%-40s %-11s %-13s %s\n' "$cases harness TEST()s, end to end (anchor)" "$harness_e2e" "$(spread "$work/harness-e2e")" "us"
 	printf '%-40s %-11s %-13s %s\n' "$cases KUnit cases, end to end" "$kunit_e2e" "$(spread "$work/kunit-e2e")" "us"
 	printf '%-40s %-11s %-13s %s\n' "per empty case: KUnit / harness" "$per_case / $per_test" "" "us"
+	[ -n "$kernel_table" ] && echo "$kernel_table"
+	[ -n "$e2e_table" ] && echo "$e2e_table"
 	echo
-	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=n/a case_kernel=n/a failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test"
+	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
 } | tee "$BUILD/last/bench.txt"

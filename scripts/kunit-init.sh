@@ -26,8 +26,9 @@ printf '#!/bin/sh\n[ "$1" = --foreground ] && shift\nexec /bin/busybox timeout "
 	> /usr/bin/timeout
 chmod +x /usr/bin/timeout
 
-# The results print through printk; keep them on the console.
-echo 7 > /proc/sys/kernel/printk 2>/dev/null
+# The results print through printk; keep them on the console, unless the
+# kernel was booted "quiet" (make bench does, not to time the console).
+grep -qw quiet /proc/cmdline || echo 7 > /proc/sys/kernel/printk 2>/dev/null
 
 if [ -x /kselftest/run_kselftest.sh ]; then
 	# Through a pipe: runner.sh reopens /dev/stdout, which for a file

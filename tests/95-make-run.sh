@@ -145,6 +145,8 @@ expect_line "$SCRATCH/extra.out" "    FAIL extra_asserts" "the failing assertion
 expect_line "$SCRATCH/extra.out" "    FAIL extra_oopses" "the case that oopses is named"
 expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \
 	"the case after the oops runs and passes"
+expect_line "$BUILD/last/results.ktap" "    ok 6 extra_before_module_init" \
+	"a module's suites run before its init function, as in stock 6.1"
 expect_line "$BUILD/last/results.ktap" \
 	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the oops is reported at once, not after kunit.timeout"
@@ -183,6 +185,11 @@ fi
 
 # The target through the kernel tree's own make: gen_tar, and make kselftest.
 run=$(dirname "$install")
+if grep -qx 'TARGETS += kunit' "$run/src/tools/testing/selftests/Makefile"; then
+	pass "the work tree's selftests Makefile has kunit in its default TARGETS"
+else
+	fail "kunit is not in the default TARGETS of the work tree"
+fi
 make -C "$run/src/tools/testing/selftests" O="$run/obj" TARGETS=kunit \
 	KSFT_INSTALL_PATH="$SCRATCH/tar" gen_tar > "$SCRATCH/gen_tar.log" 2>&1
 expect_status 0 $? "make -C tools/testing/selftests TARGETS=kunit gen_tar"
