@@ -32,7 +32,6 @@ struct kunit_progress;
 
 #ifdef __KERNEL__
 
-#include <linux/completion.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 
@@ -50,14 +49,14 @@ extern struct kunit_suite * const __kunit_suites_end[];
 #define KUNIT_BUILTIN_SUITES_END	NULL
 #endif
 
+struct kunit_worker;
+
 /**
  * struct kunit_platform_try_catch - the kernel's way to run a case
- * @task: the kernel thread that runs the case.
- * @done: completed when @task finishes, returns early or dies.
+ * @worker: the kernel thread that runs the case (see lib/kunit/try-catch.c).
  */
 struct kunit_platform_try_catch {
-	struct task_struct *task;
-	struct completion *done;
+	struct kunit_worker *worker;
 };
 
 void kunit_platform_emit(const char *level, const char *line);

@@ -26,7 +26,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-#include "debugfs.h"
+#include "kernel-internal.h"
 
 /**
  * struct kunit_debugfs_suite - a suite shown in debugfs

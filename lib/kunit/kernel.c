@@ -15,7 +15,7 @@
 #include <linux/reboot.h>
 #include <linux/string.h>
 
-#include "debugfs.h"
+#include "kernel-internal.h"
 
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
@@ -123,6 +123,7 @@ static void __exit kunit_kernel_teardown(void)
 	unregister_module_notifier(&kunit_module_watcher);
 #endif
 	kunit_debugfs_cleanup();
+	kunit_try_catch_release_workers();
 }
 
 late_initcall(kunit_kernel_setup);

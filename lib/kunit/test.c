@@ -53,6 +53,14 @@ static void kunit_log_line(struct kunit_log *log, const char *level, size_t inde
 	size_t size = indent + len + 1;
 	char *line = small;
 
+	/* The common case, a whole line as it was formatted: no copy. */
+	if (!indent && !text[len]) {
+		if (!log->quiet)
+			kunit_platform_emit(level, text);
+		if (log->stream)
+			string_stream_add(log->stream, "%s\n", text);
+		return;
+	}
 	if (size > sizeof(small)) {
 		line = kmalloc(size, GFP_ATOMIC);
 		if (!line) {

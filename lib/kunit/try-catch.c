@@ -1,21 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel's way to run a test case (see <kunit/try-catch.h>): in a
- * kernel thread of its own, which a failed assertion ends early.
+ * kernel thread, which a failed assertion ends early.
  *
- * The runner waits for the thread in short slices, so that it notices
+ * Creating a kernel thread is most of what an empty case costs, so a
+ * thread whose case returned normally is kept and runs the next case: a
+ * "worker".  A thread that a failed assertion ended, that died in an oops
+ * or that ran out of time is never reused; the next case gets a new one,
+ * as every case does in stock KUnit.
+ *
+ * The runner waits for the worker in short slices, so that it notices
  * within a fraction of a second when the thread dies in an oops, a BUG()
  * or a NULL dereference, instead of waiting for the timeout.
  */
 #include <kunit/test.h>
 #include <kunit/try-catch.h>
 
+#include <linux/atomic.h>
 #include <linux/completion.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
+#include <linux/list.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "kernel-internal.h"
 
 static unsigned long kunit_timeout = 300;
 module_param_named(timeout, kunit_timeout, ulong, 0644);
@@ -23,89 +35,229 @@ MODULE_PARM_DESC(timeout, "Seconds a test case may run before it is failed (300)
 
 /* How often the runner looks whether the case's thread died. */
 #define KUNIT_WATCH_INTERVAL	(HZ / 10)
+/* Idle workers kept for later cases; nested runs need more than one. */
+#define KUNIT_IDLE_WORKERS_MAX	4
 
-static int kunit_try_catch_thread(void *data)
+/* Where a worker's current job stands; see kunit_worker_fn(). */
+enum kunit_job_state {
+	KUNIT_JOB_RUNNING,
+	KUNIT_JOB_RETURNED,
+	KUNIT_JOB_ABANDONED,
+};
+
+/**
+ * struct kunit_worker - a kernel thread that runs cases one after the other
+ * @task: the thread, with a reference held by the runner.
+ * @go: completed by the runner to hand over a job, or to make it quit.
+ * @done: completed by the thread when the job returned or was thrown out of.
+ * @job: the try-catch being run.
+ * @state: a &enum kunit_job_state; the runner and the thread both set it.
+ * @quit: the thread ends instead of running a job.
+ * @idle_node: in kunit_idle_workers while the worker waits for a job.
+ *
+ * A worker that ran out of time is abandoned, with this structure: the
+ * thread may still use it.
+ */
+struct kunit_worker {
+	struct task_struct *task;
+	struct completion go;
+	struct completion done;
+	struct kunit_try_catch *job;
+	atomic_t state;
+	bool quit;
+	struct list_head idle_node;
+};
+
+static LIST_HEAD(kunit_idle_workers);
+static unsigned int kunit_idle_count;
+/* Protects kunit_idle_workers and kunit_idle_count. */
+static DEFINE_SPINLOCK(kunit_workers_lock);
+
+static int kunit_worker_fn(void *data)
 {
-	struct kunit_try_catch *try_catch = data;
+	struct kunit_worker *worker = data;
+	struct kunit_try_catch *job;
 
-	try_catch->try_fn(try_catch->context);
-	kthread_complete_and_exit(try_catch->platform.done, 0);
+	for (;;) {
+		/* Interruptible: an idle worker is not a hung task. */
+		while (wait_for_completion_interruptible(&worker->go))
+			;
+		if (READ_ONCE(worker->quit))
+			return 0;
+		job = READ_ONCE(worker->job);
+		job->try_fn(job->context);
+		kunit_platform_set_current_test(NULL);
+		/* The runner gave up on this job: no one will hand another. */
+		if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
+				   KUNIT_JOB_RETURNED) != KUNIT_JOB_RUNNING)
+			return 0;
+		complete(&worker->done);
+	}
 }
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
 	try_catch->result = -EINTR;
-	kthread_complete_and_exit(try_catch->platform.done, -EINTR);
+	kthread_complete_and_exit(&try_catch->platform.worker->done, -EINTR);
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
-/* Waits for the thread: 0, or -EFAULT if it died, -ETIMEDOUT if it ran out of time. */
-static int kunit_try_catch_wait(struct kunit_try_catch *try_catch, struct task_struct *task,
-				unsigned long timeout)
+static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catch)
+{
+	struct kunit_worker *worker = kzalloc(sizeof(*worker), GFP_KERNEL);
+	struct task_struct *task;
+
+	if (!worker) {
+		try_catch->result = -ENOMEM;
+		scnprintf(try_catch->reason, sizeof(try_catch->reason),
+			  "no memory to start the test thread");
+		return NULL;
+	}
+	init_completion(&worker->go);
+	init_completion(&worker->done);
+	INIT_LIST_HEAD(&worker->idle_node);
+
+	task = kthread_create(kunit_worker_fn, worker, "kunit_try_catch_thread");
+	if (IS_ERR(task)) {
+		kfree(worker);
+		try_catch->result = PTR_ERR(task);
+		scnprintf(try_catch->reason, sizeof(try_catch->reason),
+			  "could not start the test thread: %ld", PTR_ERR(task));
+		return NULL;
+	}
+	get_task_struct(task);
+	worker->task = task;
+	wake_up_process(task);
+	return worker;
+}
+
+static struct kunit_worker *kunit_worker_get(struct kunit_try_catch *try_catch)
+{
+	struct kunit_worker *worker;
+
+	spin_lock(&kunit_workers_lock);
+	worker = list_first_entry_or_null(&kunit_idle_workers, struct kunit_worker, idle_node);
+	if (worker) {
+		list_del_init(&worker->idle_node);
+		kunit_idle_count--;
+	}
+	spin_unlock(&kunit_workers_lock);
+	return worker ? worker : kunit_worker_create(try_catch);
+}
+
+/* Ends an idle worker's thread and frees it. */
+static void kunit_worker_stop(struct kunit_worker *worker)
+{
+	WRITE_ONCE(worker->quit, true);
+	complete(&worker->go);
+	kthread_stop(worker->task);
+	put_task_struct(worker->task);
+	kfree(worker);
+}
+
+/* Keeps a worker whose job returned for the next case. */
+static void kunit_worker_put(struct kunit_worker *worker)
+{
+	bool kept = false;
+
+	spin_lock(&kunit_workers_lock);
+	if (kunit_idle_count < KUNIT_IDLE_WORKERS_MAX) {
+		list_add(&worker->idle_node, &kunit_idle_workers);
+		kunit_idle_count++;
+		kept = true;
+	}
+	spin_unlock(&kunit_workers_lock);
+	if (!kept)
+		kunit_worker_stop(worker);
+}
+
+/**
+ * kunit_try_catch_release_workers() - end the threads kept for later cases
+ *
+ * Called when kunit.ko goes, since their code goes with it.
+ */
+void kunit_try_catch_release_workers(void)
+{
+	struct kunit_worker *worker;
+
+	for (;;) {
+		spin_lock(&kunit_workers_lock);
+		worker = list_first_entry_or_null(&kunit_idle_workers, struct kunit_worker,
+						  idle_node);
+		if (worker) {
+			list_del_init(&worker->idle_node);
+			kunit_idle_count--;
+		}
+		spin_unlock(&kunit_workers_lock);
+		if (!worker)
+			return;
+		kunit_worker_stop(worker);
+	}
+}
+
+/*
+ * Waits for the job: 0 when it returned or was thrown out of, -EFAULT when
+ * the thread died, -ETIMEDOUT when it ran out of time.
+ */
+static int kunit_worker_wait(struct kunit_worker *worker, unsigned long timeout)
 {
 	unsigned long deadline = jiffies + timeout * HZ;
 
 	for (;;) {
-		if (wait_for_completion_timeout(try_catch->platform.done, KUNIT_WATCH_INTERVAL))
+		if (wait_for_completion_timeout(&worker->done, KUNIT_WATCH_INTERVAL))
 			return 0;
 		/* Exiting without completing: it died in an oops or a BUG(). */
-		if ((READ_ONCE(task->flags) & PF_EXITING) &&
-		    !completion_done(try_catch->platform.done))
+		if ((READ_ONCE(worker->task->flags) & PF_EXITING) &&
+		    !completion_done(&worker->done))
 			return -EFAULT;
-		if (timeout && time_after(jiffies, deadline))
-			return -ETIMEDOUT;
+		if (timeout && time_after(jiffies, deadline)) {
+			if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
+					   KUNIT_JOB_ABANDONED) == KUNIT_JOB_RUNNING)
+				return -ETIMEDOUT;
+			/* It returned just now: take its completion. */
+			wait_for_completion(&worker->done);
+			return 0;
+		}
 	}
 }
 
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
-	struct completion *done = kmalloc(sizeof(*done), GFP_KERNEL);
-	struct task_struct *task;
+	struct kunit_worker *worker;
 	unsigned long timeout;
 	int err;
 
 	try_catch->context = context;
 	try_catch->result = 0;
 	try_catch->reason[0] = '\0';
-	if (!done) {
-		try_catch->result = -ENOMEM;
-		scnprintf(try_catch->reason, sizeof(try_catch->reason),
-			  "no memory to start the test thread");
+	worker = kunit_worker_get(try_catch);
+	if (!worker)
 		return;
-	}
-	init_completion(done);
-	try_catch->platform.done = done;
-
-	task = kthread_create(kunit_try_catch_thread, try_catch, "kunit_try_catch_thread");
-	if (IS_ERR(task)) {
-		kfree(done);
-		try_catch->result = PTR_ERR(task);
-		scnprintf(try_catch->reason, sizeof(try_catch->reason),
-			  "could not start the test thread: %ld", PTR_ERR(task));
-		return;
-	}
-	get_task_struct(task);
-	try_catch->platform.task = task;
-	wake_up_process(task);
+	try_catch->platform.worker = worker;
+	atomic_set(&worker->state, KUNIT_JOB_RUNNING);
+	WRITE_ONCE(worker->job, try_catch);
+	complete(&worker->go);
 
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
-	err = kunit_try_catch_wait(try_catch, task, timeout);
-	if (err == -EFAULT) {
-		try_catch->result = -EFAULT;
-		scnprintf(try_catch->reason, sizeof(try_catch->reason),
-			  "crashed: the test thread died (oops, BUG or bad access; see above)");
+	err = kunit_worker_wait(worker, timeout);
+	if (!err && try_catch->result != -EINTR) {
+		kunit_worker_put(worker);
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
 			  "timed out after %lu s", timeout);
-		/*
-		 * A kernel thread cannot be killed: this one may still finish
-		 * and complete @done, which must then still exist.
-		 */
-		done = NULL;
+		/* The thread may still finish and use the worker: it stays. */
+		put_task_struct(worker->task);
+	} else {
+		/* Thrown out of (the thread exits), or the thread died. */
+		if (err == -EFAULT) {
+			try_catch->result = -EFAULT;
+			scnprintf(try_catch->reason, sizeof(try_catch->reason),
+				  "crashed: the test thread died (oops, BUG or bad access; see above)");
+		}
+		put_task_struct(worker->task);
+		kfree(worker);
 	}
-	put_task_struct(task);
-	kfree(done);
 
 	if (try_catch->result && try_catch->catch_fn)
 		try_catch->catch_fn(context);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel side of KUnit's seam: suites in debugfs (debugfs.c), and the
- * lock that lets one suite run at a time when runs come from both module
- * loading and debugfs.
+ * What the files of the kernel side of KUnit's seam share: suites in
+ * debugfs (debugfs.c), the lock that lets one suite run at a time when
+ * runs come from both module loading and debugfs (kernel.c), and the
+ * threads kept to run cases (try-catch.c).
  */
-#ifndef _KUNIT_DEBUGFS_H
-#define _KUNIT_DEBUGFS_H
+#ifndef _KUNIT_KERNEL_INTERNAL_H
+#define _KUNIT_KERNEL_INTERNAL_H
 
 #include <kunit/test.h>
 
@@ -14,6 +15,8 @@
 struct module;
 
 extern struct mutex kunit_run_mutex;
+
+void kunit_try_catch_release_workers(void);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 
@@ -34,4 +37,4 @@ static inline void kunit_debugfs_remove_suites(struct kunit_suite * const *suite
 
 #endif /* CONFIG_KUNIT_DEBUGFS */
 
-#endif /* _KUNIT_DEBUGFS_H */
+#endif /* _KUNIT_KERNEL_INTERNAL_H */

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+# make bench works: its userspace half, once (the figures themselves are
+# not checked: they are benchmarks, not tests), and its kernel module runs
+# in this KUnit's kernel and prints its figures.
+. tests/lib.sh
+
+BENCH_KERNEL=0 BENCH_RUNS=1 make --no-print-directory bench BUILD="$BUILD" \
+	> "$SCRATCH/bench.out" 2>&1
+expect_status 0 $? "make bench BENCH_KERNEL=0"
+if grep -Eq '^bench: expect_user=[0-9.]+ case_user=[0-9.]+ expect_kernel=n/a case_kernel=n/a ' \
+	"$SCRATCH/bench.out"; then
+	pass "make bench ends with its closing line"
+else
+	fail "make bench has no closing line"
+	tail -n 5 "$SCRATCH/bench.out" | sed -e 's/^/#   /'
+fi
+if [ "$(tail -n 1 "$BUILD/last/bench.txt")" = "$(grep '^bench: expect_user' "$SCRATCH/bench.out")" ]; then
+	pass "make bench writes its table and closing line to build/last/bench.txt"
+else
+	fail "build/last/bench.txt does not end with the closing line"
+fi
+
+if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	skip "the kernel bench module" "KUNIT_CHECK_NO_KERNEL is set"
+	exit 0
+fi
+make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/bench/kernel KERNEL_ARGS=quiet \
+	> "$SCRATCH/kernel.out" 2>&1
+for figure in clock_step expect_pass bare_compare expect_fail empty_case module_suites; do
+	if grep -Eq "^kunit-bench: $figure median=[0-9]+ min=[0-9]+ max=[0-9]+ unit=" \
+		"$BUILD/last/console.log"; then
+		pass "the kernel bench module prints $figure"
+	else
+		fail "the kernel bench module did not print $figure"
+		tail -n 20 "$SCRATCH/kernel.out" | sed -e 's/^/#   /'
+	fi
+done
