@@ -191,12 +191,12 @@ void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_sui
 }
 
 /**
- * kunit_debugfs_init() - create /sys/kernel/debug/kunit
+ * kunit_debugfs_create_root() - create /sys/kernel/debug/kunit
  *
  * Without it (debugfs disabled at boot, say), suites run as usual and keep
  * no results.
  */
-void kunit_debugfs_init(void)
+void kunit_debugfs_create_root(void)
 {
 	struct dentry *root = debugfs_create_dir("kunit", NULL);
 
@@ -208,9 +208,9 @@ void kunit_debugfs_init(void)
 }
 
 /**
- * kunit_debugfs_cleanup() - remove everything KUnit put in debugfs
+ * kunit_debugfs_remove_all() - remove everything KUnit put in debugfs
  */
-void kunit_debugfs_cleanup(void)
+void kunit_debugfs_remove_all(void)
 {
 	struct kunit_debugfs_suite *entry, *next;
 

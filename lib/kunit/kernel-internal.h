@@ -20,16 +20,16 @@ void kunit_try_catch_release_workers(void);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 
-void kunit_debugfs_init(void);
-void kunit_debugfs_cleanup(void);
+void kunit_debugfs_create_root(void);
+void kunit_debugfs_remove_all(void);
 void kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites,
 			      struct module *owner);
 void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_suites);
 
 #else
 
-static inline void kunit_debugfs_init(void) { }
-static inline void kunit_debugfs_cleanup(void) { }
+static inline void kunit_debugfs_create_root(void) { }
+static inline void kunit_debugfs_remove_all(void) { }
 static inline void kunit_debugfs_add_suites(struct kunit_suite * const *suites,
 					    int num_suites, struct module *owner) { }
 static inline void kunit_debugfs_remove_suites(struct kunit_suite * const *suites,

@@ -108,7 +108,7 @@ static int __init kunit_kernel_setup(void)
 {
 	struct kunit_suite_set builtin = kunit_builtin_suites();
 
-	kunit_debugfs_init();
+	kunit_debugfs_create_root();
 	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
 #ifdef CONFIG_MODULES
 	return register_module_notifier(&kunit_module_watcher);
@@ -122,7 +122,7 @@ static void __exit kunit_kernel_teardown(void)
 #ifdef CONFIG_MODULES
 	unregister_module_notifier(&kunit_module_watcher);
 #endif
-	kunit_debugfs_cleanup();
+	kunit_debugfs_remove_all();
 	kunit_try_catch_release_workers();
 }
 
