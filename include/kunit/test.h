@@ -139,13 +139,13 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
 	  .generate_params = gen_params }
 
 /**
- * struct kunit_log - where a test's or a suite's lines go
+ * struct kunit_log_sink - where a test's or a suite's lines go
  * @stream: receives a copy of every line when not NULL.
  * @quiet: the lines go to @stream only, not to the console.
  *
  * Private to KUnit.
  */
-struct kunit_log {
+struct kunit_log_sink {
 	struct string_stream *stream;
 	bool quiet;
 };
@@ -186,7 +186,7 @@ struct kunit_suite {
 	/* private: internal use only. */
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
 	struct dentry *debugfs;
-	struct kunit_log log;
+	struct kunit_log_sink log;
 	int suite_init_err;
 };
 
@@ -205,7 +205,7 @@ struct kunit {
 
 	/* private: internal use only. */
 	const char *name;
-	struct kunit_log log;
+	struct kunit_log_sink log;
 	struct kunit_try_catch try_catch;
 	int param_index;
 	/*
@@ -345,7 +345,7 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
-void __printf(3, 4) kunit_log_printf(struct kunit_log *log, const char *level,
+void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);
 

@@ -214,7 +214,7 @@ void kunit_exec_list_tests(const struct kunit_suite_set *set)
 {
 	struct kunit_suite * const *suite;
 	struct kunit_case *test_case;
-	struct kunit_log console = { };
+	struct kunit_log_sink console = { };
 
 	kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
 	for (suite = set->start; suite < set->end; suite++)
@@ -227,7 +227,7 @@ EXPORT_SYMBOL_GPL(kunit_exec_list_tests);
 
 /* Warns, in the KTAP output, about suites that share a name. */
 static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
-				       struct kunit_log *console)
+				       struct kunit_log_sink *console)
 {
 	struct kunit_suite * const *suite, * const *other;
 
@@ -251,7 +251,7 @@ static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
 void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progress *progress)
 {
 	size_t num_suites = set->end - set->start;
-	struct kunit_log console = { };
+	struct kunit_log_sink console = { };
 
 	if (!progress->resume) {
 		kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
@@ -280,7 +280,7 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 		       struct kunit_progress *progress)
 {
 	struct kunit_suite_set set = kunit_builtin_suites();
-	struct kunit_log console = { };
+	struct kunit_log_sink console = { };
 	const char *problem;
 	int err = 0;
 

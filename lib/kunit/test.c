@@ -46,7 +46,7 @@ EXPORT_SYMBOL_GPL(kunit_enabled);
 #define KUNIT_LOG_LINE_SIZE	256
 
 /* Prints one line, @indent spaces then @len bytes of @text. */
-static void kunit_log_line(struct kunit_log *log, const char *level, size_t indent,
+static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t indent,
 			   const char *text, size_t len)
 {
 	char small[KUNIT_LOG_LINE_SIZE];
@@ -84,7 +84,7 @@ static void kunit_log_line(struct kunit_log *log, const char *level, size_t inde
  * Prints @text line by line.  Lines after the first get the first line's
  * indentation, so that a multi-line message stays inside its KTAP subtest.
  */
-static void kunit_log_text(struct kunit_log *log, const char *level, const char *text)
+static void kunit_log_text(struct kunit_log_sink *log, const char *level, const char *text)
 {
 	size_t indent = strspn(text, " ");
 	const char *line = text;
@@ -99,7 +99,7 @@ static void kunit_log_text(struct kunit_log *log, const char *level, const char 
 	} while (*line);
 }
 
-static void __printf(3, 0) kunit_log_vprintf(struct kunit_log *log, const char *level,
+static void __printf(3, 0) kunit_log_vprintf(struct kunit_log_sink *log, const char *level,
 					     const char *fmt, va_list args)
 {
 	char small[KUNIT_LOG_LINE_SIZE];
@@ -126,14 +126,14 @@ static void __printf(3, 0) kunit_log_vprintf(struct kunit_log *log, const char *
 
 /**
  * kunit_log_printf() - print lines to the console and to a log
- * @log: where the lines go (see &struct kunit_log).
+ * @log: where the lines go (see &struct kunit_log_sink).
  * @level: printk level.
  * @fmt: printf-style format; may hold several lines.
  * @...: arguments for @fmt.
  *
  * The function behind kunit_log() and everything built on it.
  */
-void kunit_log_printf(struct kunit_log *log, const char *level, const char *fmt, ...)
+void kunit_log_printf(struct kunit_log_sink *log, const char *level, const char *fmt, ...)
 {
 	va_list args;
 
@@ -311,7 +311,7 @@ static bool kunit_should_print_stats(const struct kunit_result_stats *stats)
 }
 
 /* One KTAP result line: "ok 3 name", or "ok 3 name # SKIP reason" for a skip. */
-static void kunit_print_result(struct kunit_log *log, const char *indent,
+static void kunit_print_result(struct kunit_log_sink *log, const char *indent,
 			       enum kunit_status status, size_t number,
 			       const char *name, const char *skip_reason)
 {

@@ -9,6 +9,9 @@
  * declared as a function rather than a function pointer, a parameter was
  * named "this" twice, the contents were plain char (signed on x86, so
  * never equal to 0xff), and ASSERT_NOT_ERR_OR_NULL() lacked its prefix.
+ *
+ * Documentation/dev-tools/kunit/usage.rst includes the fake and a test
+ * from here, between the "usage:" marker comments.
  */
 #include <kunit/test.h>
 
@@ -88,6 +91,7 @@ static void destroy_eeprom_buffer(struct eeprom_buffer *eeprom_buffer)
 	kfree(eeprom_buffer);
 }
 
+/* usage: fake */
 /* The fake: an EEPROM that is an array. */
 #define FAKE_EEPROM_CONTENTS_SIZE 16
 
@@ -121,6 +125,7 @@ static void fake_eeprom_init(struct fake_eeprom *this)
 	this->parent.write = fake_eeprom_write;
 	memset(this->contents, 0, FAKE_EEPROM_CONTENTS_SIZE);
 }
+/* usage: fake end */
 
 /* The tests, as the documentation wrote them. */
 struct eeprom_buffer_test {
@@ -148,6 +153,7 @@ static void eeprom_buffer_test_does_not_write_until_flush(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_eeprom->contents[1], 0xff);
 }
 
+/* usage: fake test */
 static void eeprom_buffer_test_flushes_after_flush_count_met(struct kunit *test)
 {
 	struct eeprom_buffer_test *ctx = test->priv;
@@ -164,6 +170,7 @@ static void eeprom_buffer_test_flushes_after_flush_count_met(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_eeprom->contents[0], 0xff);
 	KUNIT_EXPECT_EQ(test, fake_eeprom->contents[1], 0xff);
 }
+/* usage: fake test end */
 
 static void eeprom_buffer_test_flushes_increments_of_flush_count(struct kunit *test)
 {
