@@ -15,8 +15,20 @@
 #include <linux/kconfig.h>
 
 #if IS_ENABLED(CONFIG_KUNIT)
+/**
+ * VISIBLE_IF_KUNIT - "static", unless KUnit is enabled
+ *
+ * Written where a function would say static, so that its tests can call it
+ * when CONFIG_KUNIT is on.
+ */
 #define VISIBLE_IF_KUNIT
-/* Exported to the namespace that test modules import. */
+/**
+ * EXPORT_SYMBOL_IF_KUNIT() - export a symbol to test modules only
+ * @symbol: the function or variable.
+ *
+ * With KUnit enabled, exports @symbol to the EXPORTED_FOR_KUNIT_TESTING
+ * namespace, which a test module imports; otherwise does nothing.
+ */
 #define EXPORT_SYMBOL_IF_KUNIT(symbol)					\
 	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
 #else
