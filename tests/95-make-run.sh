@@ -137,6 +137,18 @@ expect_no_line "$console" "after rmmod kunit: /sys/kernel/debug/kunit still ther
 	"/sys/kernel/debug/kunit goes with kunit.ko"
 expect_line "$console" "module-script: done" "the guest script ran to its end"
 
+# Without CONFIG_KUNIT_DEBUGFS, the wrapper reads each module's results
+# from the kernel log.
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_nodebugfs.config \
+	> "$SCRATCH/nodebugfs.out" 2>&1
+expect_status 0 $? "make run with KUnit's suites as modules and no debugfs results"
+expect_line "$SCRATCH/nodebugfs.out" "$summary" \
+	"without debugfs, the suites give what they give in userspace: $summary"
+expect_line "$BUILD/last/kselftest.tap" "ok 4 selftests: kunit: module-kunit-test" \
+	"without debugfs, kselftest reports module kunit-test from the kernel log"
+expect_line "$BUILD/last/kselftest.tap" "# # ok 1 runner_test_suite_ktap" \
+	"with its cases nested"
+
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
 	> "$SCRATCH/extra.out" 2>&1
 expect_status 2 $? "make run with a failing KUNIT_EXTRA suite fails"
