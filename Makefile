@@ -124,8 +124,11 @@ $(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
 		$(user-asan_LDFLAGS) -o $@
 
 # Settings of `make run`, passed on to scripts/kunit-run.
-export KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
-	KERNEL_ARGS
+# Only those given: an empty ARCH in the environment would break the
+# kernel's own makes that the checks run.
+RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
+		GUEST_SCRIPT KERNEL_ARGS
+$(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run

@@ -202,15 +202,17 @@ if grep -qx 'TARGETS += kunit' "$run/src/tools/testing/selftests/Makefile"; then
 else
 	fail "kunit is not in the default TARGETS of the work tree"
 fi
-make -C "$run/src/tools/testing/selftests" O="$run/obj" TARGETS=kunit \
-	KSFT_INSTALL_PATH="$SCRATCH/tar" gen_tar > "$SCRATCH/gen_tar.log" 2>&1
+# As a kernel developer would type them: not under make check's make.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$run/src/tools/testing/selftests" \
+	O="$run/obj" TARGETS=kunit KSFT_INSTALL_PATH="$SCRATCH/tar" gen_tar > "$SCRATCH/gen_tar.log" 2>&1
 expect_status 0 $? "make -C tools/testing/selftests TARGETS=kunit gen_tar"
 tar -tzf "$SCRATCH/tar/kselftest-packages/kselftest.tar.gz" > "$SCRATCH/tar.list" 2>&1
 for f in ./run_kselftest.sh ./kunit/kunit-module ./kunit/builtin ./kunit/kunit-test \
 	./kunit/settings ./kunit/config; do
 	expect_line "$SCRATCH/tar.list" "$f" "the kselftest tarball has $f"
 done
-make -C "$run/src" O="$run/obj" kselftest TARGETS=kunit > "$SCRATCH/kselftest.log" 2>&1
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$run/src" O="$run/obj" kselftest TARGETS=kunit \
+	> "$SCRATCH/kselftest.log" 2>&1
 expect_status 0 $? "make kselftest TARGETS=kunit in the kernel tree"
 expect_line "$SCRATCH/kselftest.log" "ok 2 selftests: kunit: kunit-example-test" \
 	"make kselftest runs the target's tests"

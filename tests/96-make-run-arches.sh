@@ -28,7 +28,8 @@ expect_valid_tap "$BUILD/last/kselftest.tap" "ARCH=arm64: kselftest.tap is valid
 run=$(dirname "$(readlink -f "$BUILD/last/kselftest-install")")
 if command -v clang > /dev/null 2>&1; then
 	rm -rf "$SCRATCH/llvm" && mkdir -p "$SCRATCH/llvm/obj"
-	make -C "$run/src/tools/testing/selftests" TARGETS=kunit ARCH=arm64 \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$run/src/tools/testing/selftests" \
+		TARGETS=kunit ARCH=arm64 \
 		CROSS_COMPILE=aarch64-linux-gnu- LLVM=1 O="$SCRATCH/llvm/obj" \
 		KSFT_INSTALL_PATH="$SCRATCH/llvm/install" install > "$SCRATCH/llvm.log" 2>&1
 	expect_status 0 $? "the kselftest target cross-builds for arm64 with LLVM=1"

@@ -91,7 +91,8 @@ fi
 # The pages through the kernel's own documentation build, in the work tree.
 run=$(cat "$BUILD/last/run-dir")
 rm -rf "$SCRATCH/html"
-make -C "$run/src" O="$SCRATCH/html" htmldocs SPHINXDIRS=dev-tools > "$SCRATCH/sphinx.log" 2>&1
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$run/src" O="$SCRATCH/html" htmldocs \
+	SPHINXDIRS=dev-tools > "$SCRATCH/sphinx.log" 2>&1
 expect_status 0 $? "make htmldocs SPHINXDIRS=dev-tools builds"
 grep -E 'WARNING|ERROR' "$SCRATCH/sphinx.log" |
 	grep -E 'dev-tools/kunit|include/kunit|lib/kunit|samples/kunit' > "$SCRATCH/sphinx.warnings"
