@@ -8,8 +8,8 @@
  * with MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING); without KUnit it stays
  * static and unexported.
  */
-#ifndef _KUNIT_VISIBILITY_H
-#define _KUNIT_VISIBILITY_H
+#ifndef KUNIT_VISIBILITY_H
+#define KUNIT_VISIBILITY_H
 
 #include <linux/export.h>
 #include <linux/kconfig.h>
@@ -37,4 +37,4 @@
 #define EXPORT_SYMBOL_IF_KUNIT(symbol)
 #endif
 
-#endif /* _KUNIT_VISIBILITY_H */
+#endif /* KUNIT_VISIBILITY_H */
