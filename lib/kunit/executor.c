@@ -39,8 +39,10 @@ struct kunit_suite_set kunit_builtin_suites(void)
 		.end = KUNIT_BUILTIN_SUITES_END,
 	};
 
-	if (!set.start || !set.end)
-		set.start = set.end = NULL;
+	if (!set.start || !set.end) {
+		set.start = NULL;
+		set.end = NULL;
+	}
 	return set;
 }
 EXPORT_SYMBOL_GPL(kunit_builtin_suites);
@@ -177,7 +179,8 @@ struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
 	result.end = chosen + count;
 	if (*err) {
 		kunit_free_suite_set(result);
-		result.start = result.end = NULL;
+		result.start = NULL;
+		result.end = NULL;
 	}
 	chosen = NULL;
 out:

@@ -125,6 +125,7 @@ static void fake_eeprom_init(struct fake_eeprom *this)
 	this->parent.write = fake_eeprom_write;
 	memset(this->contents, 0, FAKE_EEPROM_CONTENTS_SIZE);
 }
+
 /* usage: fake end */
 
 /* The tests, as the documentation wrote them. */
@@ -170,6 +171,7 @@ static void eeprom_buffer_test_flushes_after_flush_count_met(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_eeprom->contents[0], 0xff);
 	KUNIT_EXPECT_EQ(test, fake_eeprom->contents[1], 0xff);
 }
+
 /* usage: fake test end */
 
 static void eeprom_buffer_test_flushes_increments_of_flush_count(struct kunit *test)

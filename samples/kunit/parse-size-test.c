@@ -43,6 +43,7 @@ static void parse_size_test_units(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, parse_size("1M"), 1048576);
 	KUNIT_EXPECT_EQ(test, parse_size("12"), 12);
 }
+
 /* usage: case end */
 
 /* usage: assert */
@@ -56,6 +57,7 @@ static void parse_size_test_copy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, parse_size(copy), 65536);
 	/* No kfree(): the memory goes when the case ends, however it ends. */
 }
+
 /* usage: assert end */
 
 /* usage: params */
@@ -80,6 +82,7 @@ static void parse_size_test_rejects(struct kunit *test)
 
 	KUNIT_EXPECT_EQ_MSG(test, parse_size(bad->text), -EINVAL, "for \"%s\"", bad->text);
 }
+
 /* usage: params end */
 
 /* usage: skip */
@@ -90,6 +93,7 @@ static void parse_size_test_gigabytes(struct kunit *test)
 	kunit_info(test, "long is %zu bytes", sizeof(long));
 	KUNIT_EXPECT_EQ(test, parse_size("8192M"), 8L * 1024 * 1024 * 1024);
 }
+
 /* usage: skip end */
 
 /* usage: fixture */
@@ -119,6 +123,7 @@ static void parse_size_test_from_buffer(struct kunit *test)
 	snprintf(fixture->buffer, fixture->size, "%dk", 3);
 	KUNIT_EXPECT_EQ(test, parse_size(fixture->buffer), 3072);
 }
+
 /* usage: fixture end */
 
 /* usage: suite */
@@ -136,7 +141,9 @@ static struct kunit_suite parse_size_test_suite = {
 	.init = parse_size_test_init,
 	.test_cases = parse_size_test_cases,
 };
+
 kunit_test_suite(parse_size_test_suite);
+
 /* usage: suite end */
 
 MODULE_LICENSE("GPL");

@@ -58,6 +58,7 @@ static struct kunit_suite extra_suite = {
 	.name = "extra-failing",
 	.test_cases = extra_cases,
 };
+
 kunit_test_suite(extra_suite);
 
 static int __init extra_init(void)

@@ -45,6 +45,7 @@ static struct kunit_suite hang_suite = {
 	.name = "extra-hang",
 	.test_cases = hang_cases,
 };
+
 kunit_test_suite(hang_suite);
 
 MODULE_LICENSE("GPL");

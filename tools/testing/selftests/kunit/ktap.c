@@ -180,7 +180,7 @@ static bool parse_result(const char *text, struct ktap_result_line *parsed)
 	} else {
 		parsed->name = strdup(rest);
 	}
-	return parsed->name != NULL;
+	return !!parsed->name;
 }
 
 static int add_case(struct ktap_run *run, struct ktap_case **cases, size_t *count,
@@ -235,7 +235,7 @@ static struct ktap_suite *current_suite(struct ktap_run *run)
 static bool is_error_line(const char *text)
 {
 	return !strncmp(text, "Bail out!", 9) || !strncmp(text, "kunit executor:", 15) ||
-	       strstr(text, "Kernel panic - not syncing") != NULL;
+	       strstr(text, "Kernel panic - not syncing");
 }
 
 /* Closes the open suite with @parsed, or a suite with no lines of its own. */

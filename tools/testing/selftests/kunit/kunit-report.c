@@ -200,11 +200,11 @@ int main(int argc, char **argv)
 		print_usage(stderr, argv[0]);
 		return 2;
 	}
-	if (!strcmp(color_mode, "always"))
+	if (!strcmp(color_mode, "always")) {
 		use_color = true;
-	else if (!strcmp(color_mode, "auto"))
+	} else if (!strcmp(color_mode, "auto")) {
 		use_color = isatty(STDOUT_FILENO);
-	else if (strcmp(color_mode, "never")) {
+	} else if (strcmp(color_mode, "never")) {
 		fprintf(stderr, "%s: --color takes auto, always or never\n", argv[0]);
 		return 2;
 	}

@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 		.timeout = KUNIT_USER_DEFAULT_TIMEOUT,
 		.fork = true,
 		/* runner.sh exports its timeout to every test it runs. */
-		.kselftest_nesting = getenv("kselftest_timeout") != NULL,
+		.kselftest_nesting = !!getenv("kselftest_timeout"),
 	};
 	const char *problem;
 	int opt;
