@@ -93,10 +93,14 @@ run=$(cat "$BUILD/last/run-dir")
 rm -rf "$SCRATCH/html"
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$run/src" O="$SCRATCH/html" htmldocs \
 	SPHINXDIRS=dev-tools > "$SCRATCH/sphinx.log" 2>&1
-expect_status 0 $? "make htmldocs SPHINXDIRS=dev-tools builds"
+sphinx_status=$?
+expect_status 0 $sphinx_status "make htmldocs SPHINXDIRS=dev-tools builds"
 grep -E 'WARNING|ERROR' "$SCRATCH/sphinx.log" |
 	grep -E 'dev-tools/kunit|include/kunit|lib/kunit|samples/kunit' > "$SCRATCH/sphinx.warnings"
-if [ -s "$SCRATCH/sphinx.warnings" ]; then
+if [ $sphinx_status -ne 0 ]; then
+	fail "no Sphinx build to look for warnings in"
+	tail -n 10 "$SCRATCH/sphinx.log" | sed -e 's/^/#   /'
+elif [ -s "$SCRATCH/sphinx.warnings" ]; then
 	fail "Sphinx warns about KUnit's pages"
 	show "$SCRATCH/sphinx.warnings"
 else
