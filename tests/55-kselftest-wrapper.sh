@@ -73,13 +73,18 @@ expect_line "$SCRATCH/failing.out" "# # breaks: EXPECTATION FAILED at lib/sort.c
 	"with its failure message"
 expect_line "$SCRATCH/failing.out" "not ok 1 sort-suite" "and its suite fails"
 
+# Its suites ran (they run before the module's init), then its init failed.
 mkdir -p "$fake/modules/broken"
 echo "modprobe: ERROR: could not insert 'broken': Invalid argument" > "$fake/modules/broken/fail"
+printf '6,40,50,-;    KTAP version 1\n6,41,51,-;    # Subtest: early-suite\n6,42,52,-;    1..1\n6,43,53,-;    ok 1 ran_before_init\n6,44,54,-;ok 1 early-suite\n' \
+	> "$fake/modules/broken/kmsg"
 run_wrapper "$SCRATCH/broken.out" "$wrapper" broken
 expect_status 1 $? "a module that does not load: exit 1"
 expect_line "$SCRATCH/broken.out" \
 	"# kunit-module: modprobe broken failed with status 1: modprobe: ERROR: could not insert 'broken': Invalid argument" \
 	"modprobe's error is shown"
+expect_line "$SCRATCH/broken.out" "# ok 1 ran_before_init" \
+	"the suites that ran before its init failed are shown, from the kernel log"
 
 # CONFIG_KUNIT_DEBUGFS off: the module's lines come from the kernel log,
 # and only those logged after the wrapper started.

@@ -439,16 +439,25 @@ static int run_module(const char *name, double timeout)
 	fd = open_kmsg(true);
 	exit_status = run_modprobe(NULL, name, output, sizeof(output),
 				   timeout - (now_seconds() - started), &timed_out);
+	snprintf(what, sizeof(what), "module %s", name);
+	ktap_run_init(&run);
 	if (!timed_out && exit_status) {
-		printf("KTAP version 1\n1..0\n# %s: modprobe %s failed with status %d%s%s\n",
-		       program, name, exit_status, *output ? ": " : "", output);
-		free_list(before);
-		if (fd >= 0)
+		/*
+		 * Its suites may have run before its init function failed: the
+		 * log still has them, debugfs no longer does.
+		 */
+		if (fd >= 0) {
+			read_kmsg_results(&run, fd);
 			close(fd);
+		}
+		report(&run, what);
+		printf("# %s: modprobe %s failed with status %d%s%s\n", program, name,
+		       exit_status, *output ? ": " : "", output);
+		ktap_run_free(&run);
+		free_list(before);
 		return KSFT_FAIL;
 	}
 
-	ktap_run_init(&run);
 	after = list_suites();
 	if (!read_debugfs_results(&run, after, before) && fd >= 0)
 		read_kmsg_results(&run, fd);
@@ -457,7 +466,6 @@ static int run_module(const char *name, double timeout)
 	if (fd >= 0)
 		close(fd);
 
-	snprintf(what, sizeof(what), "module %s", name);
 	if (timed_out) {
 		/* The module is still loading: a case hangs in the kernel. */
 		printf("# %s: %s still loading after %.0f s: a case hangs (see kunit.timeout)\n",
