@@ -193,7 +193,9 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 		exit 1
 	}
 	rm -rf "$e2e"
-	mkdir -p "$e2e"
+	# A build directory of its own, but for the host tool make run needs.
+	mkdir -p "$e2e/ours/host"
+	cp "$BUILD/host/kunit-report" "$e2e/ours/host/"
 	seconds() {
 		start=$(date +%s%N)
 		"$@" > "$e2e/last.log" 2>&1 || true
@@ -209,8 +211,17 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 			--build_dir="$e2e/kunit.py" --kunitconfig="$TOP/scripts/configs/all_tests.config")
 	}
 	echo "bench: end to end, cold and warm (minutes)"
+	ours_check() {
+		grep -q ' suites, .* results' "$e2e/last.log" || {
+			echo "bench: make run gave no results:" >&2
+			tail -n 20 "$e2e/last.log" >&2
+			exit 1
+		}
+	}
 	ours_cold=$(seconds ours_run)
+	ours_check
 	ours_warm=$(seconds ours_run)
+	ours_check
 	py_cold=$(seconds kunit_py_run)
 	py_warm=$(seconds kunit_py_run)
 	e2e_cold=$(awk -v a="$ours_cold" -v b="$py_cold" 'BEGIN { printf "%.2f", a / b }')
