@@ -51,33 +51,29 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 {
 	char small[KUNIT_LOG_LINE_SIZE];
 	size_t size = indent + len + 1;
-	char *line = small;
+	const char *line = text;
+	char *copy = small;
 
-	/* The common case, a whole line as it was formatted: no copy. */
-	if (!indent && !text[len]) {
-		if (!log->quiet)
-			kunit_platform_emit(level, text);
-		if (log->stream)
-			string_stream_add(log->stream, "%s\n", text);
-		return;
-	}
-	if (size > sizeof(small)) {
-		line = kmalloc(size, GFP_ATOMIC);
-		if (!line) {
+	/* A whole line as it was formatted goes out as it is; a part is copied. */
+	if (indent || text[len]) {
+		if (size > sizeof(small))
+			copy = kmalloc(size, GFP_ATOMIC);
+		if (!copy) {
 			/* Better a cut line than none. */
-			line = small;
+			copy = small;
 			size = sizeof(small);
 		}
+		snprintf(copy, size, "%*s%.*s", (int)indent, "", (int)len, text);
+		line = copy;
 	}
-	snprintf(line, size, "%*s%.*s", (int)indent, "", (int)len, text);
 
 	if (!log->quiet)
 		kunit_platform_emit(level, line);
 	if (log->stream)
 		string_stream_add(log->stream, "%s\n", line);
 
-	if (line != small)
-		kfree(line);
+	if (copy != small)
+		kfree(copy);
 }
 
 /*
@@ -564,7 +560,21 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 
 	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
-	kunit_print_result(&suite->log, "", status, number, suite->name, suite->status_comment);
+	if (number == 1 || !suite->log.stream) {
+		kunit_print_result(&suite->log, "", status, number, suite->name,
+				   suite->status_comment);
+	} else {
+		/*
+		 * The kept lines make a document of this suite alone (see
+		 * kunit_suite_results()), where it is test 1.
+		 */
+		struct kunit_log_sink console = { .quiet = suite->log.quiet };
+		struct kunit_log_sink kept = { .stream = suite->log.stream, .quiet = true };
+
+		kunit_print_result(&console, "", status, number, suite->name,
+				   suite->status_comment);
+		kunit_print_result(&kept, "", status, 1, suite->name, suite->status_comment);
+	}
 
 	kunit_add_stats(&progress->run_stats, &progress->total_stats);
 	if (progress->suite_failed)
@@ -635,21 +645,13 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 }
 EXPORT_SYMBOL_GPL(__kunit_run_suite);
 
-/* Whether @line, @len bytes long, is a KTAP result line. */
-static bool kunit_is_result_line(const char *line, size_t len)
-{
-	return (len > 3 && !strncmp(line, "ok ", 3)) ||
-	       (len > 7 && !strncmp(line, "not ok ", 7));
-}
-
 /**
  * kunit_suite_results() - a suite's last run as a KTAP document of its own
  * @suite: a suite whose lines are kept, in @suite->log.stream.
  *
- * The lines the suite logged, under a KTAP header that announces one test,
- * and with the suite's own result renumbered 1, since the number it had on
- * the console was its place among the suites that ran with it.  A run still
- * going gives its lines so far, without a result for the suite.
+ * The lines the suite logged, in which its own result is numbered 1
+ * whatever its number on the console, under a KTAP header that announces
+ * one test.  A run still going gives its lines so far.
  *
  * Return: the text for the caller to kfree(): empty if the suite has not
  * run since its log was last cleared; NULL without memory or log.
@@ -657,10 +659,7 @@ static bool kunit_is_result_line(const char *line, size_t len)
 char *kunit_suite_results(struct kunit_suite *suite)
 {
 	struct string_stream *document;
-	size_t len, last, prefix_end, number_end;
 	char *text, *result = NULL;
-	bool finished;
-	int err;
 
 	if (!suite->log.stream)
 		return NULL;
@@ -668,29 +667,10 @@ char *kunit_suite_results(struct kunit_suite *suite)
 	if (!text || !*text)
 		return text;
 
-	len = strlen(text);
-	last = len - 1;		/* The log's lines all end with '\n'. */
-	while (last > 0 && text[last - 1] != '\n')
-		last--;
-	finished = kunit_is_result_line(text + last, len - last);
-
 	document = new_string_stream();
-	if (!document)
-		goto out;
-	if (finished) {
-		prefix_end = last + (text[last] == 'o' ? 3 : 7);
-		number_end = prefix_end;
-		while (text[number_end] >= '0' && text[number_end] <= '9')
-			number_end++;
-		err = string_stream_add(document, "KTAP version 1\n1..1\n%.*s1%s",
-					(int)prefix_end, text, text + number_end);
-	} else {
-		err = string_stream_add(document, "KTAP version 1\n1..1\n%s", text);
-	}
-	if (!err)
+	if (document && !string_stream_add(document, "KTAP version 1\n1..1\n%s", text))
 		result = string_stream_get_string(document);
 	destroy_string_stream(document);
-out:
 	kfree(text);
 	return result;
 }
