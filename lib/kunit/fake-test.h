@@ -23,17 +23,16 @@ struct kunit_fake_run {
 };
 
 /**
- * kunit_stream_text() - the text of a string_stream, owned by a test
+ * kunit_keep_text() - move a kmalloc()ed string into a test's memory
  * @test: the real test; the copy is freed when its case ends.
- * @stream: the stream.
+ * @text: the string, or NULL; it is freed.
  *
- * Ends the case if there is no memory for the copy.
+ * Ends the case if @text is NULL or there is no memory for the copy.
  *
- * Return: the text.
+ * Return: the copy.
  */
-static inline char *kunit_stream_text(struct kunit *test, struct string_stream *stream)
+static inline char *kunit_keep_text(struct kunit *test, char *text)
 {
-	char *text = string_stream_get_string(stream);
 	char *copy = NULL;
 
 	if (text) {
@@ -44,6 +43,18 @@ static inline char *kunit_stream_text(struct kunit *test, struct string_stream *
 	kfree(text);
 	KUNIT_ASSERT_NOT_NULL(test, copy);
 	return copy;
+}
+
+/**
+ * kunit_stream_text() - the text of a string_stream, owned by a test
+ * @test: the real test; the copy is freed when its case ends.
+ * @stream: the stream.
+ *
+ * Return: the text; see kunit_keep_text().
+ */
+static inline char *kunit_stream_text(struct kunit *test, struct string_stream *stream)
+{
+	return kunit_keep_text(test, string_stream_get_string(stream));
 }
 
 struct kunit_fake_call {

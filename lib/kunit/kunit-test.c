@@ -981,16 +981,7 @@ static void runner_test_resume_in_suite_code(struct kunit *test)
 /* kunit_suite_results() of @suite, kept in test memory. */
 static char *suite_results(struct kunit *test, struct kunit_suite *suite)
 {
-	char *results = kunit_suite_results(suite);
-	char *copy;
-
-	KUNIT_ASSERT_NOT_NULL(test, results);
-	copy = kunit_kmalloc(test, strlen(results) + 1, GFP_KERNEL);
-	if (copy)
-		strscpy(copy, results, strlen(results) + 1);
-	kfree(results);
-	KUNIT_ASSERT_NOT_NULL(test, copy);
-	return copy;
+	return kunit_keep_text(test, kunit_suite_results(suite));
 }
 
 static void runner_test_suite_results(struct kunit *test)
@@ -1021,7 +1012,7 @@ static void runner_test_suite_results(struct kunit *test)
 			   "    # Subtest: fake-empty\n"
 			   "    1..0\n"
 			   "ok 1 fake-empty # SKIP no test cases\n");
-	/* A run still going has no result line to renumber. */
+	/* A run still going has no result line yet. */
 	KUNIT_EXPECT_STREQ(test, partial,
 			   "KTAP version 1\n"
 			   "1..1\n"
