@@ -159,6 +159,10 @@ expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \
 	"the case after the oops runs and passes"
 expect_line "$BUILD/last/results.ktap" "    ok 6 extra_before_module_init" \
 	"a module's suites run before its init function, as in stock 6.1"
+expect_line "$BUILD/last/results.ktap" "    ok 7 extra_thread_reused" \
+	"the thread of a case that returned runs the next case"
+expect_line "$BUILD/last/results.ktap" "    ok 9 extra_new_thread_after_assert" \
+	"the thread that a failed assertion ended is not reused"
 expect_line "$BUILD/last/results.ktap" \
 	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the oops is reported at once, not after kunit.timeout"

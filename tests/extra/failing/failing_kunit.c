@@ -3,11 +3,14 @@
  * An out-of-tree KUnit test module for `make run KUNIT_EXTRA=...`: one
  * case passes, one fails an expectation, one fails an assertion and one
  * oopses on a NULL dereference; the run must fail and name them, and the
- * case after the oops must still pass.  Its last case checks that the
- * suites run before the module's init function, as stock 6.1 runs them.
+ * case after the oops must still pass.  A case checks that the suites run
+ * before the module's init function, as stock 6.1 runs them; the last
+ * ones, that a case thread is reused after a case that returned and not
+ * after a failed assertion.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 
 static void extra_passes(struct kunit *test)
 {
@@ -39,9 +42,31 @@ static void extra_after_oops(struct kunit *test)
 
 static bool extra_module_initialized;
 
+/* The thread that ran the last of the cases from here on. */
+static pid_t extra_last_pid;
+
 static void extra_before_module_init(struct kunit *test)
 {
 	KUNIT_EXPECT_FALSE(test, extra_module_initialized);
+	extra_last_pid = current->pid;
+}
+
+static void extra_thread_reused(struct kunit *test)
+{
+	/* extra_before_module_init() returned: its thread runs this case. */
+	KUNIT_EXPECT_EQ(test, current->pid, extra_last_pid);
+	extra_last_pid = current->pid;
+}
+
+static void extra_assert_ends_thread(struct kunit *test)
+{
+	extra_last_pid = current->pid;
+	KUNIT_ASSERT_TRUE(test, false);
+}
+
+static void extra_new_thread_after_assert(struct kunit *test)
+{
+	KUNIT_EXPECT_NE(test, current->pid, extra_last_pid);
 }
 
 static struct kunit_case extra_cases[] = {
@@ -51,6 +76,9 @@ static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_oopses),
 	KUNIT_CASE(extra_after_oops),
 	KUNIT_CASE(extra_before_module_init),
+	KUNIT_CASE(extra_thread_reused),
+	KUNIT_CASE(extra_assert_ends_thread),
+	KUNIT_CASE(extra_new_thread_after_assert),
 	{}
 };
 
