@@ -210,7 +210,8 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
  * Waits for the child to end, killing it when the run has not moved for
  * shared->timeout seconds (0: no limit), which the child changes while a
  * case with a timeout of its own runs.  SIGCHLD is blocked, so that one
- * sent before sigtimedwait() is not missed.
+ * sent before sigtimedwait() is not missed.  Returns the child's wait
+ * status, or -1 if waitpid() fails.
  */
 static int kunit_user_wait(pid_t pid, bool *timed_out)
 {
@@ -230,8 +231,10 @@ static int kunit_user_wait(pid_t pid, bool *timed_out)
 		if (ret == pid)
 			return status;
 		if (ret < 0 && errno != EINTR) {
+			/* The child cannot be followed: stop it, say so. */
 			perror("kunit: waitpid");
-			return 0;
+			kill(pid, SIGKILL);
+			return -1;
 		}
 		if (ret == 0 && !timeout) {
 			/* No limit now, but a case may set one: look again soon. */
@@ -342,6 +345,10 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			kunit_user_run_child(options, &old_mask);
 
 		status = kunit_user_wait(pid, &timed_out);
+		if (status < 0) {
+			printf("Bail out! kunit: cannot wait for the test process\n");
+			return KSFT_FAIL;
+		}
 		if (__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
