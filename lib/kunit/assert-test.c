@@ -218,7 +218,7 @@ static const struct check_family check_families[] = {
 				 "        null_ptr == %s\n"),
 	/* DEFINE_CHECKS() passes its operands on, so -ENOMEM is expanded. */
 	CHECK_FAMILY(NOT_ERR_OR_NULL,
-		       "    Expected ERR_PTR(-12) is not error, but is: -12\n"),
+		     "    Expected ERR_PTR(-12) is not error, but is: -12\n"),
 	CHECK_FAMILY(STREQ, "    Expected abc == \"abd\", but\n        abc == \"abc\"\n"),
 	CHECK_FAMILY(STRNEQ, "    Expected abc != \"abc\", but\n        abc == \"abc\"\n"),
 	CHECK_FAMILY(MEMEQ, "    Expected mem_a == mem_b, but\n"

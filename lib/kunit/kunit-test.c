@@ -439,14 +439,15 @@ static void resource_test_named(struct kunit *test)
 {
 	struct kunit_resource first = { }, second = { }, *found;
 	struct kunit fake;
+	int err;
 
 	kunit_init_test(&fake, "fake", NULL);
-	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &first,
-							"status", (void *)1), 0);
-	KUNIT_EXPECT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &second,
-							"status", (void *)2), -EEXIST);
-	KUNIT_EXPECT_EQ(test, kunit_add_named_resource(&fake, NULL, noted_free, &second,
-							NULL, (void *)2), -EINVAL);
+	err = kunit_add_named_resource(&fake, NULL, noted_free, &first, "status", (void *)1);
+	KUNIT_ASSERT_EQ(test, err, 0);
+	err = kunit_add_named_resource(&fake, NULL, noted_free, &second, "status", (void *)2);
+	KUNIT_EXPECT_EQ(test, err, -EEXIST);
+	err = kunit_add_named_resource(&fake, NULL, noted_free, &second, NULL, (void *)2);
+	KUNIT_EXPECT_EQ(test, err, -EINVAL);
 
 	found = kunit_find_named_resource(&fake, "status");
 	KUNIT_ASSERT_PTR_EQ(test, found, &first);
@@ -779,20 +780,22 @@ static void runner_test_suite_ktap(struct kunit *test)
 {
 	struct kunit_progress progress = { };
 	char *output = run_fake_suite(test, &fake_suite, &progress);
+	char *expected;
 
-	KUNIT_EXPECT_STREQ(test, output, with_assert_line(test,
-			   "    KTAP version 1\n"
-			   "    # Subtest: fake\n"
-			   "    1..4\n"
-			   "    ok 1 fake_passes\n"
-			   "    not ok 2 fake_fails\n"
-			   "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
-			   "    stop\n"
-			   "    not ok 3 fake_asserts\n"
-			   "    ok 4 fake_skips # SKIP not today\n"
-			   "# fake: pass:1 fail:2 skip:1 total:4\n"
-			   "# Totals: pass:1 fail:2 skip:1 total:4\n"
-			   "not ok 1 fake\n"));
+	expected = with_assert_line(test,
+				    "    KTAP version 1\n"
+				    "    # Subtest: fake\n"
+				    "    1..4\n"
+				    "    ok 1 fake_passes\n"
+				    "    not ok 2 fake_fails\n"
+				    "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
+				    "    stop\n"
+				    "    not ok 3 fake_asserts\n"
+				    "    ok 4 fake_skips # SKIP not today\n"
+				    "# fake: pass:1 fail:2 skip:1 total:4\n"
+				    "# Totals: pass:1 fail:2 skip:1 total:4\n"
+				    "not ok 1 fake\n");
+	KUNIT_EXPECT_STREQ(test, output, expected);
 	/* init and exit around each case, exit also after the assertion. */
 	KUNIT_EXPECT_STREQ(test, calls, "SIpEIfEIaEIkEs");
 	KUNIT_EXPECT_EQ(test, progress.run_stats.passed, 1);
@@ -916,18 +919,20 @@ static void runner_test_resume_in_case(struct kunit *test)
 		.crash_reason = "crashed: killed by SIGSEGV",
 	};
 	char *output = run_fake_suite(test, &fake_suite, &progress);
+	char *expected;
 
 	/* No header again; suite_init runs again; the dead case is not rerun. */
-	KUNIT_EXPECT_STREQ(test, output, with_assert_line(test,
-			   "    # fake_fails: crashed: killed by SIGSEGV\n"
-			   "    not ok 2 fake_fails\n"
-			   "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
-			   "    stop\n"
-			   "    not ok 3 fake_asserts\n"
-			   "    ok 4 fake_skips # SKIP not today\n"
-			   "# fake: pass:1 fail:2 skip:1 total:4\n"
-			   "# Totals: pass:1 fail:2 skip:1 total:4\n"
-			   "not ok 1 fake\n"));
+	expected = with_assert_line(test,
+				    "    # fake_fails: crashed: killed by SIGSEGV\n"
+				    "    not ok 2 fake_fails\n"
+				    "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
+				    "    stop\n"
+				    "    not ok 3 fake_asserts\n"
+				    "    ok 4 fake_skips # SKIP not today\n"
+				    "# fake: pass:1 fail:2 skip:1 total:4\n"
+				    "# Totals: pass:1 fail:2 skip:1 total:4\n"
+				    "not ok 1 fake\n");
+	KUNIT_EXPECT_STREQ(test, output, expected);
 	KUNIT_EXPECT_STREQ(test, calls, "SIaEIkEs");
 	KUNIT_EXPECT_FALSE(test, progress.resume);
 }
