@@ -6,7 +6,7 @@
 "$USER_BUILD/samples/misc-example-test" > "$SCRATCH/misc.ktap" 2>&1
 expect_status 1 $? "misc-example runs; its failure case fails, as documented"
 expect_line "$SCRATCH/misc.ktap" "    ok 1 misc_example_add_test_basic" "misc-example's add test passes"
-expect_line "$SCRATCH/misc.ktap" "    This test never passes." "KUNIT_FAIL's message is printed"
+expect_line "$SCRATCH/misc.ktap" "    # This test never passes." "KUNIT_FAIL's message is printed"
 expect_line "$SCRATCH/misc.ktap" "    not ok 2 misc_example_test_failure" "the failing case is not ok"
 
 "$USER_BUILD/samples/eeprom-buffer-test" > "$SCRATCH/eeprom.ktap" 2>&1

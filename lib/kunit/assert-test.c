@@ -95,7 +95,7 @@ struct failing_check {
 };
 
 /* What the _MSG forms add to a failure. */
-#define MSG_LINE	"    note 42\n"
+#define MSG_LINE	"    # note 42\n"
 
 DEFINE_CHECKS(TRUE, three > 5)
 DEFINE_CHECKS(FALSE, three == 3)
@@ -198,39 +198,39 @@ static void check_multi_line_message(struct kunit *fake)
 }
 
 static const struct check_family check_families[] = {
-	CHECK_FAMILY(TRUE, "    Expected three > 5 to be true, but is false\n"),
-	CHECK_FAMILY(FALSE, "    Expected three == 3 to be false, but is true\n"),
-	CHECK_FAMILY(EQ, "    Expected three == 4, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(NE, "    Expected three != 3, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(LT, "    Expected three < 2, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(LE, "    Expected three <= 2, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(GT, "    Expected three > 3, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(GE, "    Expected three >= 4, but\n        three == 3 (0x3)\n"),
-	CHECK_FAMILY(PTR_EQ, "    Expected ptr_1234 == null_ptr, but\n"
-			       "        ptr_1234 == %s\n"
-			       "        null_ptr == %s\n"),
-	CHECK_FAMILY(PTR_NE, "    Expected ptr_1234 != ptr_1234, but\n"
-			       "        ptr_1234 == %s\n"
-			       "        ptr_1234 == %s\n"),
-	CHECK_FAMILY(NULL, "    Expected ptr_1234 == NULL, but\n"
-			     "        ptr_1234 == %s\n"),
-	CHECK_FAMILY(NOT_NULL, "    Expected null_ptr != NULL, but\n"
-				 "        null_ptr == %s\n"),
+	CHECK_FAMILY(TRUE, "    # Expected three > 5 to be true, but is false\n"),
+	CHECK_FAMILY(FALSE, "    # Expected three == 3 to be false, but is true\n"),
+	CHECK_FAMILY(EQ, "    # Expected three == 4, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(NE, "    # Expected three != 3, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(LT, "    # Expected three < 2, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(LE, "    # Expected three <= 2, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(GT, "    # Expected three > 3, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(GE, "    # Expected three >= 4, but\n    #     three == 3 (0x3)\n"),
+	CHECK_FAMILY(PTR_EQ, "    # Expected ptr_1234 == null_ptr, but\n"
+			       "    #     ptr_1234 == %s\n"
+			       "    #     null_ptr == %s\n"),
+	CHECK_FAMILY(PTR_NE, "    # Expected ptr_1234 != ptr_1234, but\n"
+			       "    #     ptr_1234 == %s\n"
+			       "    #     ptr_1234 == %s\n"),
+	CHECK_FAMILY(NULL, "    # Expected ptr_1234 == NULL, but\n"
+			     "    #     ptr_1234 == %s\n"),
+	CHECK_FAMILY(NOT_NULL, "    # Expected null_ptr != NULL, but\n"
+				 "    #     null_ptr == %s\n"),
 	/* DEFINE_CHECKS() passes its operands on, so -ENOMEM is expanded. */
 	CHECK_FAMILY(NOT_ERR_OR_NULL,
-		     "    Expected ERR_PTR(-12) is not error, but is: -12\n"),
-	CHECK_FAMILY(STREQ, "    Expected abc == \"abd\", but\n        abc == \"abc\"\n"),
-	CHECK_FAMILY(STRNEQ, "    Expected abc != \"abc\", but\n        abc == \"abc\"\n"),
-	CHECK_FAMILY(MEMEQ, "    Expected mem_a == mem_b, but\n"
-			      "        mem_a ==\n"
-			      "        0000: 01 02 <03> 04\n"
-			      "        mem_b ==\n"
-			      "        0000: 01 02 <09> 04\n"),
-	CHECK_FAMILY(MEMNEQ, "    Expected mem_a != mem_a, but\n"
-			       "        mem_a ==\n"
-			       "        0000: 01 02 03 04\n"
-			       "        mem_a ==\n"
-			       "        0000: 01 02 03 04\n"),
+		     "    # Expected ERR_PTR(-12) is not error, but is: -12\n"),
+	CHECK_FAMILY(STREQ, "    # Expected abc == \"abd\", but\n    #     abc == \"abc\"\n"),
+	CHECK_FAMILY(STRNEQ, "    # Expected abc != \"abc\", but\n    #     abc == \"abc\"\n"),
+	CHECK_FAMILY(MEMEQ, "    # Expected mem_a == mem_b, but\n"
+			      "    #     mem_a ==\n"
+			      "    #     0000: 01 02 <03> 04\n"
+			      "    #     mem_b ==\n"
+			      "    #     0000: 01 02 <09> 04\n"),
+	CHECK_FAMILY(MEMNEQ, "    # Expected mem_a != mem_a, but\n"
+			       "    #     mem_a ==\n"
+			       "    #     0000: 01 02 03 04\n"
+			       "    #     mem_a ==\n"
+			       "    #     0000: 01 02 03 04\n"),
 };
 
 /**
@@ -249,40 +249,40 @@ struct single_check {
 
 static const struct single_check single_checks[] = {
 	{ "EQ_negative", check_eq_negative, "EXPECTATION",
-	  "    Expected minus_one == 1, but\n        minus_one == -1 (0xffffffff)\n" },
+	  "    # Expected minus_one == 1, but\n    #     minus_one == -1 (0xffffffff)\n" },
 	{ "EQ_u64_max", check_eq_u64_max, "EXPECTATION",
-	  "    Expected u64_max == 0, but\n"
-	  "        u64_max == 18446744073709551615 (0xffffffffffffffff)\n" },
+	  "    # Expected u64_max == 0, but\n"
+	  "    #     u64_max == 18446744073709551615 (0xffffffffffffffff)\n" },
 	{ "EQ_two_expressions", check_eq_two_expressions, "EXPECTATION",
-	  "    Expected three + 1 == minus_one * 2, but\n"
-	  "        three + 1 == 4 (0x4)\n"
-	  "        minus_one * 2 == -2 (0xfffffffe)\n" },
+	  "    # Expected three + 1 == minus_one * 2, but\n"
+	  "    #     three + 1 == 4 (0x4)\n"
+	  "    #     minus_one * 2 == -2 (0xfffffffe)\n" },
 	{ "EQ_hex_literal", check_eq_hex_literal, "EXPECTATION",
-	  "    Expected three == 0x10, but\n        three == 3 (0x3)\n" },
+	  "    # Expected three == 0x10, but\n    #     three == 3 (0x3)\n" },
 	{ "STREQ_null", check_streq_null, "EXPECTATION",
-	  "    Expected null_str == abc, but\n"
-	  "        null_str == (null)\n"
-	  "        abc == \"abc\"\n" },
+	  "    # Expected null_str == abc, but\n"
+	  "    #     null_str == (null)\n"
+	  "    #     abc == \"abc\"\n" },
 	{ "NOT_ERR_OR_NULL_null", check_not_err_or_null_null, "EXPECTATION",
-	  "    Expected null_ptr is not null, but is\n" },
+	  "    # Expected null_ptr is not null, but is\n" },
 	{ "MEMEQ_null", check_memeq_null, "EXPECTATION",
-	  "    Expected mem_a == null_ptr, but\n"
-	  "        mem_a == (not null)\n"
-	  "        null_ptr == (null)\n" },
+	  "    # Expected mem_a == null_ptr, but\n"
+	  "    #     mem_a == (not null)\n"
+	  "    #     null_ptr == (null)\n" },
 	{ "MEMEQ_rows", check_memeq_rows, "EXPECTATION",
-	  "    Expected mem_long_a == mem_long_b, but\n"
-	  "        mem_long_a ==\n"
-	  "        0000: 00 <00> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
-	  "        0020: 00 <00> 00 00 00 00 00 00\n"
-	  "        mem_long_b ==\n"
-	  "        0000: 00 <ff> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
-	  "        0020: 00 <aa> 00 00 00 00 00 00\n" },
-	{ "FAIL", check_fail, "EXPECTATION", "    went wrong: 7\n" },
+	  "    # Expected mem_long_a == mem_long_b, but\n"
+	  "    #     mem_long_a ==\n"
+	  "    #     0000: 00 <00> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+	  "    #     0020: 00 <00> 00 00 00 00 00 00\n"
+	  "    #     mem_long_b ==\n"
+	  "    #     0000: 00 <ff> 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+	  "    #     0020: 00 <aa> 00 00 00 00 00 00\n" },
+	{ "FAIL", check_fail, "EXPECTATION", "    # went wrong: 7\n" },
 	{ "FAIL_null_format", check_fail_null_format, "EXPECTATION", "" },
-	{ "FAIL_AND_ABORT", check_fail_and_abort, "ASSERTION", "    stop here\n" },
-	{ "ASSERT_FAILURE", check_assert_failure, "ASSERTION", "    stop here\n" },
+	{ "FAIL_AND_ABORT", check_fail_and_abort, "ASSERTION", "    # stop here\n" },
+	{ "ASSERT_FAILURE", check_assert_failure, "ASSERTION", "    # stop here\n" },
 	{ "multi_line_message", check_multi_line_message, "EXPECTATION",
-	  "    Expected three == 4, but\n        three == 3 (0x3)\n    first\n    second\n" },
+	  "    # Expected three == 4, but\n    #     three == 3 (0x3)\n    # first\n    # second\n" },
 };
 
 #define NUM_FAILING_CHECKS (4 * ARRAY_SIZE(check_families) + ARRAY_SIZE(single_checks))

@@ -367,7 +367,7 @@ void kunit_do_failed_assertion(struct kunit *test, const struct kunit_assert *as
 
 	text = string_stream_get_string(stream);
 	if (text && text[0])
-		kunit_log(KERN_ERR, test, KUNIT_SUBTEST_INDENT "%s", text);
+		kunit_log(KERN_ERR, test, KUNIT_SUBTEST_INDENT "# %s", text);
 	else if (!text)
 		kunit_err(test, "(no memory to describe the failure)");
 	kfree(text);

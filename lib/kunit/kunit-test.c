@@ -191,7 +191,7 @@ static void log_test_lines(struct kunit *test)
 			   "    # fake: warn two\n"
 			   "    # fake: err\n"
 			   "    # fake: first\n"
-			   "    second\n"
+			   "    # second\n"
 			   "  raw x\n");
 	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
 }
@@ -789,7 +789,7 @@ static void runner_test_suite_ktap(struct kunit *test)
 				    "    ok 1 fake_passes\n"
 				    "    not ok 2 fake_fails\n"
 				    "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
-				    "    stop\n"
+				    "    # stop\n"
 				    "    not ok 3 fake_asserts\n"
 				    "    ok 4 fake_skips # SKIP not today\n"
 				    "# fake: pass:1 fail:2 skip:1 total:4\n"
@@ -926,7 +926,7 @@ static void runner_test_resume_in_case(struct kunit *test)
 				    "    # fake_fails: crashed: killed by SIGSEGV\n"
 				    "    not ok 2 fake_fails\n"
 				    "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
-				    "    stop\n"
+				    "    # stop\n"
 				    "    not ok 3 fake_asserts\n"
 				    "    ok 4 fake_skips # SKIP not today\n"
 				    "# fake: pass:1 fail:2 skip:1 total:4\n"

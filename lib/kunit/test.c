@@ -45,17 +45,21 @@ EXPORT_SYMBOL_GPL(kunit_enabled);
 /* Lines up to this size are formatted on the stack. */
 #define KUNIT_LOG_LINE_SIZE	256
 
-/* Prints one line, @indent spaces then @len bytes of @text. */
+/*
+ * Prints one line: @indent spaces, then "# " if @diagnostic, then @len
+ * bytes of @text.
+ */
 static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t indent,
-			   const char *text, size_t len)
+			   bool diagnostic, const char *text, size_t len)
 {
+	const char *marker = diagnostic ? "# " : "";
+	size_t size = indent + strlen(marker) + len + 1;
 	char small[KUNIT_LOG_LINE_SIZE];
-	size_t size = indent + len + 1;
 	const char *line = text;
 	char *copy = small;
 
 	/* A whole line as it was formatted goes out as it is; a part is copied. */
-	if (indent || text[len]) {
+	if (indent || diagnostic || text[len]) {
 		if (size > sizeof(small))
 			copy = kmalloc(size, GFP_ATOMIC);
 		if (!copy) {
@@ -63,7 +67,7 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 			copy = small;
 			size = sizeof(small);
 		}
-		snprintf(copy, size, "%*s%.*s", (int)indent, "", (int)len, text);
+		snprintf(copy, size, "%*s%s%.*s", (int)indent, "", marker, (int)len, text);
 		line = copy;
 	}
 
@@ -77,8 +81,10 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 }
 
 /*
- * Prints @text line by line.  Lines after the first get the first line's
- * indentation, so that a multi-line message stays inside its KTAP subtest.
+ * Prints @text line by line.  Lines after the first are diagnostics of the
+ * first line's KTAP level: its indentation, then "# ".  So a value that a
+ * failed expectation prints, whatever it holds, cannot read as a result
+ * line or a header.
  */
 static void kunit_log_text(struct kunit_log_sink *log, const char *level, const char *text)
 {
@@ -88,7 +94,7 @@ static void kunit_log_text(struct kunit_log_sink *log, const char *level, const 
 
 	do {
 		len = strcspn(line, "\n");
-		kunit_log_line(log, level, line == text ? 0 : indent, line, len);
+		kunit_log_line(log, level, line == text ? 0 : indent, line != text, line, len);
 		line += len;
 		if (*line == '\n')
 			line++;
