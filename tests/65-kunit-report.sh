@@ -28,20 +28,24 @@ expect_status 1 $? "kunit-report fails a console with failures and a crash"
 expect_line "$SCRATCH/out" "[PASS] example                                    7 passed, 0 failed, 1 skipped" \
 	"the example suite is summarised"
 expect_line "$SCRATCH/out" "    FAIL misc_example_test_failure" "the failing case is named"
-expect_line "$SCRATCH/out" "          This test never passes." "the failure's log follows"
-expect_line "$SCRATCH/out" "    did not finish: the kernel crashed or hung after 1 of 3 cases" \
-	"a suite cut short is reported"
+expect_line "$SCRATCH/out" "          # This test never passes." "the failure's log follows"
+expect_line "$SCRATCH/out" "    did not finish: the kernel panicked" "a suite cut short is reported"
+expect_line "$SCRATCH/out" "    plan 1..3: tests 2 to 3 did not report" \
+	"with the cases that never reported"
 expect_line "$SCRATCH/out" "      | BUG: kernel NULL pointer dereference, address: 0000000000000000" \
 	"what the kernel printed as it died is shown"
 expect_line "$SCRATCH/out" "Kernel panic - not syncing: Fatal exception" "the panic is reported"
-expect_line "$SCRATCH/results.ktap" "1..3" "the merged document plans three suites"
+expect_line "$SCRATCH/results.ktap" "1..4" \
+	"the merged document plans three suites, and the errors outside them"
+expect_line "$SCRATCH/results.ktap" "not ok 4 (outside the tests)" \
+	"the panic is a failed test of its own"
 expect_line "$SCRATCH/results.ktap" "not ok 2 misc-example" "suites are numbered anew"
 expect_no_line "$SCRATCH/results.ktap" "crng" "kernel messages stay out of the KTAP"
 
 kunit_py_results "$SCRATCH/results.ktap" "$SCRATCH/py"
 expect_line "$SCRATCH/py" "dies.first PASS" "kunit.py reads the merged document"
-if grep -q 'Ran 13 tests: passed: 9, failed: 1, crashed: 2, skipped: 1' "$SCRATCH/py.log"; then
-	pass "kunit.py counts the two cases the dead kernel never ran as crashed"
+if grep -q 'Ran 14 tests: passed: 9, failed: 4, skipped: 1' "$SCRATCH/py.log"; then
+	pass "kunit.py counts the two cases the dead kernel never ran, and the panic, as failed"
 else
 	fail "kunit.py's counts for the merged document"
 	tail -n 3 "$SCRATCH/py.log" | sed -e 's/^/#   /'

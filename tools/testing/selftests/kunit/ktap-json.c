@@ -1,144 +1,163 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A KUnit run as JSON in the shape that "kunit.py --json" writes and
- * KernelCI reads: a group per suite (and per parameterised case) with
- * "name", "sub_groups", "test_cases" and the common fields, and each leaf
- * {"name", "status"} with status PASS, FAIL, SKIP or ERROR (a suite that
- * did not finish).  As in kunit.py, a suite without cases is a leaf of the
- * top group.
+ * KernelCI reads: a group per test with subtests (a suite, a parameterised
+ * case) with "name", "sub_groups", "test_cases" and the common fields, and
+ * a leaf {"name", "status"} per test without subtests, status PASS, FAIL,
+ * SKIP or ERROR (did not finish, or never reported).  As in kunit.py, a
+ * suite without cases is a leaf of the top group.  Where kunit.py's JSON
+ * would lose a failure, a test with subtests that failed while none of
+ * them did gets a FAIL leaf "(suite)" or "(itself)" in its group.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ktap.h"
 
 static void write_string(FILE *out, const char *text)
 {
 	fputc('"', out);
-	for (; *text; text++) {
-		if (*text == '"' || *text == '\\')
-			fprintf(out, "\\%c", *text);
-		else if ((unsigned char)*text < 0x20)
-			fprintf(out, "\\u%04x", *text);
-		else
-			fputc(*text, out);
-	}
+	ktap_write_text(out, text, false);
 	fputc('"', out);
 }
 
-static const char *status_name(enum ktap_result result)
+static const char *status_name(const struct ktap_test *test)
 {
-	switch (result) {
+	switch (test->verdict) {
 	case KTAP_PASS:
 		return "PASS";
 	case KTAP_SKIP:
 		return "SKIP";
-	case KTAP_FAIL:
-		return "FAIL";
 	default:
-		return "ERROR";
+		if (test->result == KTAP_UNFINISHED || test->result == KTAP_MISSING)
+			return "ERROR";
+		return "FAIL";
 	}
 }
 
-static void write_common_fields(FILE *out, const char *indent, const char *arch)
+static void write_indent(FILE *out, size_t depth)
 {
-	fprintf(out, ",\n%s\"arch\": ", indent);
+	while (depth--)
+		fputc('\t', out);
+}
+
+static void write_common_fields(FILE *out, size_t depth, const char *arch)
+{
+	static const char * const null_fields[] = {
+		"defconfig", "build_environment", "lab_name", "kernel", "job", NULL,
+	};
+	size_t i;
+
+	fputs(",\n", out);
+	write_indent(out, depth);
+	fputs("\"arch\": ", out);
 	write_string(out, arch);
-	fprintf(out, ",\n%s\"defconfig\": null,\n%s\"build_environment\": null,\n"
-		"%s\"lab_name\": null,\n%s\"kernel\": null,\n%s\"job\": null,\n"
-		"%s\"git_branch\": \"kselftest\"", indent, indent, indent, indent, indent, indent);
+	for (i = 0; null_fields[i]; i++) {
+		fputs(",\n", out);
+		write_indent(out, depth);
+		fprintf(out, "\"%s\": null", null_fields[i]);
+	}
+	fputs(",\n", out);
+	write_indent(out, depth);
+	fputs("\"git_branch\": \"kselftest\"", out);
 }
 
-static void write_leaf(FILE *out, const char *indent, const char *name,
-		       enum ktap_result result, bool first)
+static void write_leaf(FILE *out, size_t depth, const char *name, const char *status,
+		       bool *first)
 {
-	fprintf(out, "%s\n%s{\"name\": ", first ? "" : ",", indent);
-	write_string(out, name ? name : "unnamed");
-	fprintf(out, ", \"status\": \"%s\"}", status_name(result));
+	fputs(*first ? "\n" : ",\n", out);
+	*first = false;
+	write_indent(out, depth);
+	fputs("{\"name\": ", out);
+	write_string(out, name);
+	fprintf(out, ", \"status\": \"%s\"}", status);
 }
 
-/* A parameterised case: a group of its own, its parameters the leaves. */
-static void write_param_group(FILE *out, const struct ktap_case *test_case, const char *arch,
-			      bool first)
+/* Whether @test failed with none of its subtests to blame. */
+static bool failed_itself(const struct ktap_test *test)
 {
+	struct ktap_counts counts = { 0 };
 	size_t i;
 
-	fprintf(out, "%s\n\t\t\t{\n\t\t\t\t\"name\": ", first ? "" : ",");
-	write_string(out, test_case->name);
-	fputs(",\n\t\t\t\t\"sub_groups\": [],\n\t\t\t\t\"test_cases\": [", out);
-	for (i = 0; i < test_case->num_params; i++)
-		write_leaf(out, "\t\t\t\t\t", test_case->params[i].name,
-			   test_case->params[i].result, i == 0);
-	fputs("\n\t\t\t\t]", out);
-	write_common_fields(out, "\t\t\t\t", arch);
-	fputs("\n\t\t\t}", out);
+	if (test->verdict != KTAP_FAIL)
+		return false;
+	for (i = 0; i < test->num_subtests; i++)
+		ktap_count(&counts, test->subtests[i]);
+	return !counts.failed;
 }
 
-static void write_suite(FILE *out, const struct ktap_suite *suite, const char *arch, bool first)
+static void write_group(FILE *out, size_t depth, const char *name,
+			struct ktap_test * const *subtests, size_t count,
+			const char *itself, const char *arch)
 {
-	bool first_group = true, first_leaf = true;
+	bool first = true;
 	size_t i;
 
-	fprintf(out, "%s\n\t\t{\n\t\t\t\"name\": ", first ? "" : ",");
-	write_string(out, suite->name ? suite->name : "unnamed");
-	fputs(",\n\t\t\t\"sub_groups\": [", out);
-	for (i = 0; i < suite->num_cases; i++) {
-		if (!suite->cases[i].num_params)
+	write_indent(out, depth);
+	fputs("{\n", out);
+	write_indent(out, depth + 1);
+	fputs("\"name\": ", out);
+	write_string(out, name);
+	fputs(",\n", out);
+	write_indent(out, depth + 1);
+	fputs("\"sub_groups\": [", out);
+	for (i = 0; i < count; i++) {
+		if (!subtests[i]->num_subtests)
 			continue;
-		write_param_group(out, &suite->cases[i], arch, first_group);
-		first_group = false;
+		fputs(first ? "\n" : ",\n", out);
+		first = false;
+		write_group(out, depth + 2, ktap_test_name(subtests[i]), subtests[i]->subtests,
+			    subtests[i]->num_subtests,
+			    failed_itself(subtests[i]) ? depth ? "(itself)" : "(suite)" : NULL,
+			    arch);
 	}
-	fputs(first_group ? "],\n\t\t\t\"test_cases\": [" : "\n\t\t\t],\n\t\t\t\"test_cases\": [",
-	      out);
-	for (i = 0; i < suite->num_cases; i++) {
-		if (suite->cases[i].num_params)
-			continue;
-		write_leaf(out, "\t\t\t\t", suite->cases[i].name, suite->cases[i].result,
-			   first_leaf);
-		first_leaf = false;
+	if (!first) {
+		fputc('\n', out);
+		write_indent(out, depth + 1);
 	}
-	if (suite->result == KTAP_UNFINISHED) {
-		write_leaf(out, "\t\t\t\t", "(suite)", KTAP_UNFINISHED, first_leaf);
-		first_leaf = false;
+	fputs("],\n", out);
+	write_indent(out, depth + 1);
+	fputs("\"test_cases\": [", out);
+	first = true;
+	for (i = 0; i < count; i++)
+		if (!subtests[i]->num_subtests)
+			write_leaf(out, depth + 2, ktap_test_name(subtests[i]),
+				   status_name(subtests[i]), &first);
+	if (itself)
+		write_leaf(out, depth + 2, itself, depth ? "FAIL" : "ERROR", &first);
+	if (!first) {
+		fputc('\n', out);
+		write_indent(out, depth + 1);
 	}
-	fputs(first_leaf ? "]" : "\n\t\t\t]", out);
-	write_common_fields(out, "\t\t\t", arch);
-	fputs("\n\t\t}", out);
+	fputc(']', out);
+	write_common_fields(out, depth + 1, arch);
+	fputc('\n', out);
+	write_indent(out, depth);
+	fputc('}', out);
 }
 
 /**
  * ktap_write_json() - write a run as kunit.py's --json does
- * @run: the run.
+ * @run: a finished run.
  * @out: where to write.
  * @arch: the architecture the run was on, for the "arch" fields.
+ *
+ * Errors outside the suites (a panic, "Bail out!") add an ERROR leaf
+ * "(outside the tests)" to the top group.  The JSON is valid whatever
+ * bytes the tests printed (see ktap_write_text()).
  *
  * Return: 0, or -EIO.
  */
 int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch)
 {
-	const struct ktap_suite *suite;
-	bool first = true;
+	bool outside = run->errors.count > 0;
 	size_t i;
 
-	fputs("{\n\t\"name\": \"KUnit Test Group\",\n\t\"sub_groups\": [", out);
-	for (i = 0; i < run->num_suites; i++) {
-		if (!run->suites[i].num_cases)
-			continue;
-		write_suite(out, &run->suites[i], arch, first);
-		first = false;
-	}
-	fputs(first ? "],\n\t\"test_cases\": [" : "\n\t],\n\t\"test_cases\": [", out);
-	/* A suite without cases (its suite_init failed) is a leaf itself. */
-	first = true;
-	for (i = 0; i < run->num_suites; i++) {
-		suite = &run->suites[i];
-		if (suite->num_cases)
-			continue;
-		write_leaf(out, "\t\t", suite->name, suite->result, first);
-		first = false;
-	}
-	fputs(first ? "]" : "\n\t]", out);
-	write_common_fields(out, "\t", arch);
-	fputs("\n}\n", out);
+	for (i = 0; i < run->num_documents; i++)
+		outside |= run->documents[i]->problems.count > 0;
+	write_group(out, 0, "KUnit Test Group", run->suites, run->num_suites,
+		    outside ? "(outside the tests)" : NULL, arch);
+	fputc('\n', out);
 	return ferror(out) ? -EIO : 0;
 }

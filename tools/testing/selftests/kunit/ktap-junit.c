@@ -1,147 +1,195 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A KUnit run as JUnit XML, the report format that Jenkins and GitLab CI
- * read: one <testsuite> per KUnit suite, one <testcase> per case or, for a
- * parameterised case, per parameter ("case.param").  A failure carries the
- * diagnostic lines printed before it; a suite that did not finish gets an
- * <error> of its own.
+ * read: one <testsuite> per KUnit suite, one <testcase> per test without
+ * subtests, named by its path below the suite ("case", "case.param").  A
+ * test with subtests that failed while none of them did (its own "not
+ * ok", a plan not met, a crash after its last case) is a <testcase> of its
+ * own, "(suite)" or "case (itself)", so that no failure is lost.  Tests
+ * that did not finish or never reported are <error>s; errors outside the
+ * suites make a <testsuite> of their own.
  */
 #include <errno.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ktap.h"
 
-/* Writes @text with XML's five special characters escaped. */
-static void write_escaped(FILE *out, const char *text)
+/* What a <testcase> stands for. */
+struct junit_case {
+	const struct ktap_test *test;
+	const char *path;	/* below the suite; "" for the suite itself */
+	bool itself;		/* a test with subtests, failed on its own account */
+};
+
+typedef void (*junit_visit)(FILE *out, const struct junit_case *junit_case, void *data);
+
+static void visit(FILE *out, const struct ktap_test *test, const char *path,
+		  junit_visit fn, void *data)
 {
-	for (; *text; text++) {
-		switch (*text) {
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&apos;", out);
-			break;
-		default:
-			/* XML 1.0 has no way to write other control characters. */
-			if ((unsigned char)*text >= 0x20 || *text == '\n' || *text == '\t')
-				fputc(*text, out);
-			else
-				fputc('?', out);
-		}
+	struct junit_case junit_case = { .test = test, .path = path };
+	struct ktap_counts counts = { 0 };
+	size_t i, len;
+	char *sub;
+
+	if (!test->num_subtests) {
+		fn(out, &junit_case, data);
+		return;
+	}
+	for (i = 0; i < test->num_subtests; i++) {
+		len = strlen(path) + strlen(ktap_test_name(test->subtests[i])) + 2;
+		sub = malloc(len);
+		if (!sub)
+			continue;
+		snprintf(sub, len, "%s%s%s", path, *path ? "." : "",
+			 ktap_test_name(test->subtests[i]));
+		visit(out, test->subtests[i], sub, fn, data);
+		free(sub);
+	}
+	/* The failure that ktap_count() charges to the test itself. */
+	for (i = 0; i < test->num_subtests; i++)
+		ktap_count(&counts, test->subtests[i]);
+	if (test->verdict == KTAP_FAIL && !counts.failed) {
+		junit_case.itself = true;
+		fn(out, &junit_case, data);
 	}
 }
 
-static void write_log(FILE *out, const struct ktap_lines *log)
+/* Counts of <testcase>s, as the attributes of <testsuite> give them. */
+struct junit_counts {
+	unsigned long tests, failures, errors, skipped;
+};
+
+static bool is_error(const struct ktap_test *test)
+{
+	return test->result == KTAP_UNFINISHED || test->result == KTAP_MISSING;
+}
+
+static void count_case(FILE *out, const struct junit_case *junit_case, void *data)
+{
+	struct junit_counts *counts = data;
+	const struct ktap_test *test = junit_case->test;
+
+	counts->tests++;
+	if (test->verdict == KTAP_SKIP)
+		counts->skipped++;
+	else if (test->verdict == KTAP_FAIL && is_error(test))
+		counts->errors++;
+	else if (test->verdict == KTAP_FAIL)
+		counts->failures++;
+}
+
+static void write_lines(FILE *out, const struct ktap_lines *lines)
 {
 	size_t i;
 
-	for (i = 0; i < log->count; i++) {
-		write_escaped(out, log->line[i] + strspn(log->line[i], " "));
+	for (i = 0; i < lines->count; i++) {
+		ktap_write_text(out, lines->line[i] + strspn(lines->line[i], " "), true);
 		fputc('\n', out);
 	}
 }
 
-static void write_testcase(FILE *out, const char *suite, const char *name,
-			   const char *param, const struct ktap_case *result)
+/* Why a test failed, in a few words. */
+static const char *failure_message(const struct ktap_test *test)
 {
-	fputs("    <testcase classname=\"", out);
-	write_escaped(out, suite);
-	fputs("\" name=\"", out);
-	write_escaped(out, name);
-	if (param) {
-		fputc('.', out);
-		write_escaped(out, param);
-	}
-	fputc('"', out);
-
-	switch (result->result) {
-	case KTAP_PASS:
-		fputs("/>\n", out);
-		return;
-	case KTAP_SKIP:
-		fputs(">\n      <skipped message=\"", out);
-		write_escaped(out, result->reason ? result->reason : "");
-		fputs("\"/>\n", out);
-		break;
-	default:
-		fputs(">\n      <failure message=\"", out);
-		write_escaped(out, result->result == KTAP_FAIL ? "failed" : "did not finish");
-		fputs("\">", out);
-		write_log(out, &result->log);
-		fputs("</failure>\n", out);
-		break;
-	}
-	fputs("    </testcase>\n", out);
+	if (test->problems.count)
+		return test->problems.line[0];
+	if (test->result == KTAP_MISSING)
+		return "never reported";
+	return test->result == KTAP_FAIL ? "not ok" : "failed";
 }
 
-static void write_suite(FILE *out, const struct ktap_suite *suite)
+static void write_case(FILE *out, const struct junit_case *junit_case, void *data)
 {
-	const char *name = suite->name ? suite->name : "unnamed";
-	struct ktap_counts counts = { 0 };
-	size_t i, j;
+	const struct ktap_test *test = junit_case->test;
+	const char *suite = data;
+	const char *element;
 
-	ktap_count_suite(&counts, suite);
+	fputs("    <testcase classname=\"", out);
+	ktap_write_text(out, suite, true);
+	fputs("\" name=\"", out);
+	ktap_write_text(out, *junit_case->path ? junit_case->path : "(suite)", true);
+	fputs(*junit_case->path && junit_case->itself ? " (itself)\"" : "\"", out);
+
+	if (test->verdict == KTAP_PASS) {
+		fputs("/>\n", out);
+		return;
+	}
+	if (test->verdict == KTAP_SKIP) {
+		fputs(">\n      <skipped message=\"", out);
+		ktap_write_text(out, test->reason ? test->reason : "", true);
+		fputs("\"/>\n    </testcase>\n", out);
+		return;
+	}
+	element = is_error(test) ? "error" : "failure";
+	fprintf(out, ">\n      <%s message=\"", element);
+	ktap_write_text(out, failure_message(test), true);
+	fputs("\">", out);
+	write_lines(out, junit_case->itself ? &test->trailer : &test->log);
+	write_lines(out, &test->problems);
+	write_lines(out, &test->noise);
+	fprintf(out, "</%s>\n    </testcase>\n", element);
+}
+
+static void write_suite(FILE *out, const struct ktap_test *suite)
+{
+	struct junit_counts counts = { 0 };
+	const char *name = ktap_test_name(suite);
+
+	visit(out, suite, "", count_case, &counts);
 	fputs("  <testsuite name=\"", out);
-	write_escaped(out, name);
-	fprintf(out, "\" tests=\"%lu\" failures=\"%lu\" errors=\"%d\" skipped=\"%lu\">\n",
-		counts.passed + counts.failed + counts.skipped,
-		counts.failed - (suite->result == KTAP_UNFINISHED),
-		suite->result == KTAP_UNFINISHED, counts.skipped);
-
-	for (i = 0; i < suite->num_cases; i++) {
-		const struct ktap_case *test_case = &suite->cases[i];
-
-		if (!test_case->num_params)
-			write_testcase(out, name, test_case->name, NULL, test_case);
-		for (j = 0; j < test_case->num_params; j++)
-			write_testcase(out, name, test_case->name, test_case->params[j].name,
-				       &test_case->params[j]);
-	}
-	if (suite->result == KTAP_UNFINISHED || (suite->result == KTAP_FAIL && !suite->num_cases)) {
-		/* No case to blame: the suite itself is the failed test. */
-		fputs("    <testcase classname=\"", out);
-		write_escaped(out, name);
-		fputs("\" name=\"(suite)\">\n", out);
-		fputs(suite->result == KTAP_UNFINISHED ?
-		      "      <error message=\"did not finish: the kernel crashed or hung\">" :
-		      "      <failure message=\"the suite failed\">", out);
-		write_log(out, suite->result == KTAP_UNFINISHED ? &suite->noise : &suite->lines);
-		fputs(suite->result == KTAP_UNFINISHED ? "</error>\n" : "</failure>\n", out);
-		fputs("    </testcase>\n", out);
-	}
+	ktap_write_text(out, name, true);
+	fprintf(out, "\" tests=\"%lu\" failures=\"%lu\" errors=\"%lu\" skipped=\"%lu\">\n",
+		counts.tests, counts.failures, counts.errors, counts.skipped);
+	visit(out, suite, "", write_case, (void *)name);
 	fputs("  </testsuite>\n", out);
+}
+
+/* Errors outside the suites: a suite with one failed test case. */
+static bool write_outside(FILE *out, const struct ktap_run *run, bool write)
+{
+	bool any = run->errors.count > 0;
+	size_t i;
+
+	for (i = 0; i < run->num_documents; i++)
+		any |= run->documents[i]->problems.count > 0;
+	if (!any || !write)
+		return any;
+	fputs("  <testsuite name=\"(outside the tests)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+	      "    <testcase classname=\"(outside the tests)\" name=\"(run)\">\n"
+	      "      <error message=\"errors outside the tests\">", out);
+	write_lines(out, &run->errors);
+	for (i = 0; i < run->num_documents; i++)
+		write_lines(out, &run->documents[i]->problems);
+	fputs("</error>\n    </testcase>\n  </testsuite>\n", out);
+	return true;
 }
 
 /**
  * ktap_write_junit() - write a run as JUnit XML
- * @run: the run.
+ * @run: a finished run.
  * @out: where to write.
+ *
+ * The XML is well-formed whatever bytes the tests printed (see
+ * ktap_write_text()).
  *
  * Return: 0, or -EIO.
  */
 int ktap_write_junit(const struct ktap_run *run, FILE *out)
 {
-	struct ktap_counts counts = { 0 };
+	struct junit_counts counts = { 0 };
+	bool outside = write_outside(out, run, false);
 	size_t i;
 
 	for (i = 0; i < run->num_suites; i++)
-		ktap_count_suite(&counts, &run->suites[i]);
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(out, "<testsuites name=\"KUnit\" tests=\"%lu\" failures=\"%lu\" skipped=\"%lu\">\n",
-		counts.passed + counts.failed + counts.skipped, counts.failed, counts.skipped);
+		visit(out, run->suites[i], "", count_case, &counts);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
+	fprintf(out, "<testsuites name=\"KUnit\" tests=\"%lu\" failures=\"%lu\" errors=\"%lu\" skipped=\"%lu\">\n",
+		counts.tests + outside, counts.failures, counts.errors + outside,
+		counts.skipped);
 	for (i = 0; i < run->num_suites; i++)
-		write_suite(out, &run->suites[i]);
-	fprintf(out, "</testsuites>\n");
+		write_suite(out, run->suites[i]);
+	write_outside(out, run, true);
+	fputs("</testsuites>\n", out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A KTAP reader for KUnit's console output (see ktap.h).
+ * A KTAP reader for KUnit's output, and the reading rule that every
+ * verdict of KUnit's tools comes from (see ktap.h).
  *
- * Nesting is read from indentation: KUnit indents a suite's lines by four
- * spaces and a parameterised case's by eight.  Lines at the top level
- * that are not KTAP are other kernel messages; they are kept apart, as
- * "noise", for the report of a suite that crashed.
+ * The reader keeps a stack of open tests: the document at the bottom, then
+ * a suite, a parameterised case... A line indented by 4 * d spaces belongs
+ * to the open test at level d: a header there opens a subtest at level
+ * d + 1, a result line there closes the test at level d + 1 (or adds a
+ * leaf), a plan there is that test's plan.  Whatever was left open above
+ * is closed as "did not finish".
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +23,7 @@ static int lines_add(struct ktap_lines *lines, const char *text)
 	char *copy;
 
 	if (lines->count == lines->capacity) {
-		size_t capacity = lines->capacity ? 2 * lines->capacity : 16;
+		size_t capacity = lines->capacity ? 2 * lines->capacity : 8;
 		char **grown = realloc(lines->line, capacity * sizeof(*grown));
 
 		if (!grown)
@@ -34,18 +38,19 @@ static int lines_add(struct ktap_lines *lines, const char *text)
 	return 0;
 }
 
-static int lines_add_prefixed(struct ktap_lines *lines, const char *prefix, const char *text)
-{
-	size_t size = strlen(prefix) + strlen(text) + 1;
-	char *joined = malloc(size);
-	int err;
+/* printf() format checking, as the kernel's __printf() gives it. */
+#define KTAP_ATTRIBUTE(x)	__attribute__(x)
 
-	if (!joined)
-		return -ENOMEM;
-	snprintf(joined, size, "%s%s", prefix, text);
-	err = lines_add(lines, joined);
-	free(joined);
-	return err;
+static int KTAP_ATTRIBUTE((format(printf, 2, 3)))
+lines_addf(struct ktap_lines *lines, const char *fmt, ...)
+{
+	char text[512];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	return lines_add(lines, text);
 }
 
 static void lines_free(struct ktap_lines *lines)
@@ -63,6 +68,12 @@ static int lines_move(struct ktap_lines *to, struct ktap_lines *from)
 {
 	size_t i;
 
+	if (!to->count) {
+		lines_free(to);
+		*to = *from;
+		memset(from, 0, sizeof(*from));
+		return 0;
+	}
 	for (i = 0; i < from->count; i++)
 		if (lines_add(to, from->line[i]))
 			return -ENOMEM;
@@ -70,36 +81,58 @@ static int lines_move(struct ktap_lines *to, struct ktap_lines *from)
 	return 0;
 }
 
-static void case_free(struct ktap_case *test_case)
+static void test_free(struct ktap_test *test)
 {
 	size_t i;
 
-	free(test_case->name);
-	free(test_case->reason);
-	lines_free(&test_case->log);
-	for (i = 0; i < test_case->num_params; i++)
-		case_free(&test_case->params[i]);
-	free(test_case->params);
+	if (!test)
+		return;
+	for (i = 0; i < test->num_subtests; i++)
+		test_free(test->subtests[i]);
+	free(test->subtests);
+	free(test->name);
+	free(test->reason);
+	lines_free(&test->log);
+	lines_free(&test->trailer);
+	lines_free(&test->noise);
+	lines_free(&test->problems);
+	free(test);
 }
 
-static void suite_free(struct ktap_suite *suite)
+static struct ktap_test *test_new(const char *name)
 {
-	size_t i;
+	struct ktap_test *test = calloc(1, sizeof(*test));
 
-	free(suite->name);
-	free(suite->reason);
-	for (i = 0; i < suite->num_cases; i++)
-		case_free(&suite->cases[i]);
-	free(suite->cases);
-	lines_free(&suite->lines);
-	lines_free(&suite->noise);
+	if (!test)
+		return NULL;
+	test->name = strdup(name ? name : "");
+	if (!test->name) {
+		free(test);
+		return NULL;
+	}
+	test->plan = -1;
+	test->result = KTAP_UNFINISHED;
+	test->verdict = KTAP_NONE;
+	return test;
+}
+
+static int add_pointer(void *array, size_t *count, void *item)
+{
+	void ***items = array;
+	void **grown = realloc(*items, (*count + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	grown[(*count)++] = item;
+	*items = grown;
+	return 0;
 }
 
 /**
- * ktap_result_name() - a result, as kunit.py names it
+ * ktap_result_name() - a result, as a word
  * @result: the result.
  *
- * Return: "PASS", "FAIL", "SKIP" or "UNFINISHED".
+ * Return: "PASS", "FAIL", "SKIP", "UNFINISHED", "MISSING" or "NONE".
  */
 const char *ktap_result_name(enum ktap_result result)
 {
@@ -110,23 +143,123 @@ const char *ktap_result_name(enum ktap_result result)
 		return "FAIL";
 	case KTAP_SKIP:
 		return "SKIP";
-	default:
+	case KTAP_UNFINISHED:
 		return "UNFINISHED";
+	case KTAP_MISSING:
+		return "MISSING";
+	default:
+		return "NONE";
 	}
 }
 
-static void ktap_count(struct ktap_counts *counts, enum ktap_result result)
+/**
+ * ktap_test_name() - a test's name, for people
+ * @test: the test.
+ *
+ * Return: its name, "(missing)" for a test that never reported, or
+ * "(unnamed)".
+ */
+const char *ktap_test_name(const struct ktap_test *test)
 {
-	if (result == KTAP_PASS)
-		counts->passed++;
-	else if (result == KTAP_SKIP)
-		counts->skipped++;
-	else
+	if (test->result == KTAP_MISSING)
+		return "(missing)";
+	return test->name[0] ? test->name : "(unnamed)";
+}
+
+/**
+ * ktap_count() - add up the results of a test
+ * @counts: where to add them.
+ * @test: a closed test.
+ *
+ * A leaf counts itself (a missing range counts each number); a test with
+ * subtests counts them, and itself as one failure more when it failed
+ * while none of them did.
+ */
+void ktap_count(struct ktap_counts *counts, const struct ktap_test *test)
+{
+	unsigned long failed_before = counts->failed;
+	size_t i;
+
+	if (!test->num_subtests) {
+		if (test->verdict == KTAP_PASS)
+			counts->passed++;
+		else if (test->verdict == KTAP_SKIP)
+			counts->skipped++;
+		else if (test->verdict == KTAP_FAIL)
+			counts->failed += test->result == KTAP_MISSING ? test->missing : 1;
+		return;
+	}
+	for (i = 0; i < test->num_subtests; i++)
+		ktap_count(counts, test->subtests[i]);
+	if (test->verdict == KTAP_FAIL && counts->failed == failed_before)
 		counts->failed++;
 }
 
 /**
- * ktap_run_init() - start reading a console
+ * ktap_count_run() - add up the results of every document of a run
+ * @counts: where to add them.
+ * @run: a finished run.
+ */
+void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_documents; i++)
+		ktap_count(counts, run->documents[i]);
+}
+
+/**
+ * ktap_run_verdict() - the verdict on everything a run held
+ * @run: a finished run (see ktap_run_finish()).
+ *
+ * Return: KTAP_FAIL if a test failed, did not finish or is missing, or if
+ * an error line came; otherwise KTAP_PASS if a result passed, KTAP_SKIP if
+ * all were skipped, KTAP_NONE if there was no result.
+ */
+enum ktap_result ktap_run_verdict(const struct ktap_run *run)
+{
+	struct ktap_counts counts = { 0 };
+	size_t i;
+
+	if (run->errors.count)
+		return KTAP_FAIL;
+	for (i = 0; i < run->num_documents; i++)
+		if (run->documents[i]->verdict == KTAP_FAIL)
+			return KTAP_FAIL;
+	ktap_count_run(&counts, run);
+	if (counts.failed)
+		return KTAP_FAIL;
+	if (counts.passed)
+		return KTAP_PASS;
+	return counts.skipped ? KTAP_SKIP : KTAP_NONE;
+}
+
+/* The reading rule, applied to a test once nothing more can come to it. */
+static void set_verdict(struct ktap_test *test, bool document)
+{
+	struct ktap_counts counts = { 0 };
+	bool failed = test->problems.count > 0;
+	size_t i;
+
+	if (!document)
+		failed |= test->result == KTAP_FAIL || test->result == KTAP_UNFINISHED ||
+			  test->result == KTAP_MISSING;
+	for (i = 0; i < test->num_subtests; i++)
+		failed |= test->subtests[i]->verdict == KTAP_FAIL;
+
+	if (failed) {
+		test->verdict = KTAP_FAIL;
+	} else if (!document) {
+		test->verdict = test->result == KTAP_SKIP ? KTAP_SKIP : KTAP_PASS;
+	} else {
+		ktap_count(&counts, test);
+		test->verdict = counts.passed ? KTAP_PASS :
+				counts.skipped ? KTAP_SKIP : KTAP_NONE;
+	}
+}
+
+/**
+ * ktap_run_init() - start reading
  * @run: the run to fill.
  */
 void ktap_run_init(struct ktap_run *run)
@@ -134,188 +267,478 @@ void ktap_run_init(struct ktap_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
-/* A result line: "ok 3 name", "not ok 3 name", "ok 3 name # SKIP why". */
-struct ktap_result_line {
-	enum ktap_result result;
-	long number;
-	char *name;
-	char *reason;
+/* The kinds of line that KTAP has. */
+enum ktap_line_kind {
+	KTAP_LINE_VERSION,	/* "KTAP version 1", "TAP version 14" */
+	KTAP_LINE_SUBTEST,	/* "# Subtest: name" */
+	KTAP_LINE_PLAN,		/* "1..N" */
+	KTAP_LINE_RESULT,	/* "ok N name", "not ok N name # SKIP why" */
+	KTAP_LINE_BAD,		/* a "not ok" line, or a number, that does not read */
+	KTAP_LINE_DIAGNOSTIC,	/* "# anything" */
+	KTAP_LINE_TEXT,		/* anything else */
 };
 
-static bool parse_result(const char *text, struct ktap_result_line *parsed)
-{
-	const char *rest, *directive;
-	char *end;
+/* A line, taken apart. */
+struct ktap_line {
+	enum ktap_line_kind kind;
+	enum ktap_result result;
+	long number;		/* of a result or a version; the plan's count */
+	const char *name;	/* of a result or a subtest: not NUL-terminated */
+	size_t name_len;
+	const char *reason;	/* after "# SKIP", NUL-terminated; or NULL */
+};
 
-	if (!strncmp(text, "ok ", 3)) {
-		parsed->result = KTAP_PASS;
-		rest = text + 3;
-	} else if (!strncmp(text, "not ok ", 7)) {
-		parsed->result = KTAP_FAIL;
-		rest = text + 7;
-	} else {
-		return false;
+/*
+ * Reads the decimal number at *@text, moving *@text past its digits.
+ * Returns 0, -EINVAL when there is no digit, -ERANGE when it is larger
+ * than KTAP_MAX_NUMBER.
+ */
+static int read_number(const char **text, long *number)
+{
+	const char *p = *text;
+	long value = 0;
+	bool too_big = false;
+
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (value > (KTAP_MAX_NUMBER - (*p - '0')) / 10)
+			too_big = true;
+		else
+			value = value * 10 + (*p - '0');
 	}
-	if (!isdigit((unsigned char)*rest))
-		return false;
-	parsed->number = strtol(rest, &end, 10);
-	rest = end;
-	while (*rest == ' ')
-		rest++;
-	if (!strncmp(rest, "- ", 2))
+	*text = p;
+	*number = value;
+	return too_big ? -ERANGE : 0;
+}
+
+static bool starts_with(const char *text, const char *prefix)
+{
+	return !strncmp(text, prefix, strlen(prefix));
+}
+
+/*
+ * "ok N name", "ok N - name", "ok N name # directive": the name stops at
+ * the first '#', which must be the '#' of " # " (otherwise, as for
+ * kunit.py, the line is no result).  "# SKIP" at the last " # SKIP" marks a
+ * skip.
+ */
+static enum ktap_line_kind parse_result(const char *text, struct ktap_line *line)
+{
+	bool not_ok = starts_with(text, "not ok");
+	const char *rest, *hash, *skip, *next;
+	int err;
+
+	if (starts_with(text, "ok ")) {
+		rest = text + 3;
+		line->result = KTAP_PASS;
+	} else if (starts_with(text, "not ok ")) {
+		rest = text + 7;
+		line->result = KTAP_FAIL;
+	} else {
+		return not_ok && (!text[6] || text[6] == ' ') ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+	}
+	err = read_number(&rest, &line->number);
+	if (err == -ERANGE || (err == 0 && *rest != ' '))
+		return KTAP_LINE_BAD;
+	if (err)
+		return not_ok ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+	rest++;
+	if (starts_with(rest, "- "))
 		rest += 2;
 
-	parsed->reason = NULL;
-	directive = strstr(rest, " # ");
-	if (directive) {
-		parsed->name = strndup(rest, directive - rest);
-		directive += 3;
-		if (!strncasecmp(directive, "SKIP", 4)) {
-			parsed->result = KTAP_SKIP;
-			directive += 4;
-			while (*directive == ' ')
-				directive++;
-			parsed->reason = strdup(directive);
-		}
-	} else {
-		parsed->name = strdup(rest);
+	hash = strchr(rest, '#');
+	if (hash && (hash == rest || hash[-1] != ' ' || hash[1] != ' '))
+		return not_ok ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+	line->name = rest;
+	line->name_len = hash ? (size_t)(hash - 1 - rest) : strlen(rest);
+	line->reason = NULL;
+
+	for (skip = NULL, next = strstr(rest, " # SKIP"); next; next = strstr(next + 1, " # SKIP"))
+		skip = next;
+	if (skip) {
+		line->result = line->result == KTAP_PASS ? KTAP_SKIP : KTAP_FAIL;
+		line->name_len = skip - rest;
+		line->reason = skip + 7;
+		while (*line->reason == ' ')
+			line->reason++;
 	}
-	return !!parsed->name;
+	return KTAP_LINE_RESULT;
 }
 
-static int add_case(struct ktap_run *run, struct ktap_case **cases, size_t *count,
-		    struct ktap_result_line *parsed)
+static enum ktap_line_kind classify(const char *text, struct ktap_line *line)
 {
-	struct ktap_case *grown = realloc(*cases, (*count + 1) * sizeof(*grown));
-	struct ktap_case *test_case;
+	const char *rest = text;
+	int err;
 
-	if (!grown)
-		return -ENOMEM;
-	*cases = grown;
-	test_case = &grown[(*count)++];
-	memset(test_case, 0, sizeof(*test_case));
-	test_case->name = parsed->name;
-	test_case->reason = parsed->reason;
-	test_case->result = parsed->result;
-	return lines_move(&test_case->log, &run->pending);
+	memset(line, 0, sizeof(*line));
+	if (starts_with(text, "KTAP version ") || starts_with(text, "TAP version ")) {
+		rest = strchr(text, 'v') + 8;
+		err = read_number(&rest, &line->number);
+		if (!err && !*rest)
+			return KTAP_LINE_VERSION;
+		return err == -ERANGE && !*rest ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+	}
+	if (starts_with(text, "# Subtest: ")) {
+		line->name = text + 11;
+		line->name_len = strlen(line->name);
+		return KTAP_LINE_SUBTEST;
+	}
+	if (starts_with(text, "1..")) {
+		rest = text + 3;
+		err = read_number(&rest, &line->number);
+		if (!err)
+			return KTAP_LINE_PLAN;
+		return err == -ERANGE ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+	}
+	if (text[0] == '#')
+		return KTAP_LINE_DIAGNOSTIC;
+	return parse_result(text, line);
 }
 
-static void drop_pending_params(struct ktap_run *run)
-{
-	size_t i;
-
-	for (i = 0; i < run->num_pending_params; i++)
-		case_free(&run->pending_params[i]);
-	free(run->pending_params);
-	run->pending_params = NULL;
-	run->num_pending_params = 0;
-}
-
-static struct ktap_suite *open_suite(struct ktap_run *run)
-{
-	struct ktap_suite *grown = realloc(run->suites, (run->num_suites + 1) * sizeof(*grown));
-	struct ktap_suite *suite;
-
-	if (!grown)
-		return NULL;
-	run->suites = grown;
-	suite = &grown[run->num_suites++];
-	memset(suite, 0, sizeof(*suite));
-	suite->plan = -1;
-	suite->result = KTAP_UNFINISHED;
-	return suite;
-}
-
-static struct ktap_suite *current_suite(struct ktap_run *run)
-{
-	return run->in_suite ? &run->suites[run->num_suites - 1] : NULL;
-}
-
-/* Lines that tell of trouble outside the tests. */
+/* Lines that say something went wrong outside the tests. */
 static bool is_error_line(const char *text)
 {
-	return !strncmp(text, "Bail out!", 9) || !strncmp(text, "kunit executor:", 15) ||
+	return starts_with(text, "Bail out!") || starts_with(text, "kunit executor:") ||
 	       strstr(text, "Kernel panic - not syncing");
 }
 
-/* Closes the open suite with @parsed, or a suite with no lines of its own. */
-static int close_suite(struct ktap_run *run, struct ktap_result_line *parsed)
+/* Lines after which no more of a document can come. */
+static bool ends_documents(const char *text)
 {
-	struct ktap_suite *suite = current_suite(run);
+	return starts_with(text, "Bail out!") || strstr(text, "Kernel panic - not syncing");
+}
 
-	if (!suite) {
-		suite = open_suite(run);
-		if (!suite)
-			return -ENOMEM;
-	}
-	if (lines_move(&suite->lines, &run->pending))
+/* "# name: pass:1 fail:0 skip:0 total:1" and "# Totals: ...": KUnit's counts. */
+static bool is_stats_line(const char *text)
+{
+	return text[0] == '#' && strstr(text, ": pass:") && strstr(text, " fail:") &&
+	       strstr(text, " total:");
+}
+
+static struct ktap_test *innermost(struct ktap_run *run)
+{
+	return run->open[run->depth - 1];
+}
+
+/* Gives @test the diagnostics and noise that came before it. */
+static int take_pending(struct ktap_run *run, struct ktap_lines *log, struct ktap_test *test)
+{
+	if (lines_move(log, &run->pending_log))
 		return -ENOMEM;
-	if (!suite->name)
-		suite->name = parsed->name;
-	else
-		free(parsed->name);
-	suite->result = parsed->result;
-	suite->reason = parsed->reason;
-	run->in_suite = false;
-	drop_pending_params(run);
+	return lines_move(&test->noise, &run->pending_noise);
+}
+
+/*
+ * Appends @test to @parent's subtests; a suite (@level 1) also goes to the
+ * run's list of suites.
+ */
+static int add_subtest(struct ktap_run *run, struct ktap_test *parent, size_t level,
+		       struct ktap_test *test)
+{
+	if (add_pointer(&parent->subtests, &parent->num_subtests, test))
+		return -ENOMEM;
+	if (level == 1 && add_pointer(&run->suites, &run->num_suites, test)) {
+		parent->num_subtests--;
+		return -ENOMEM;
+	}
 	return 0;
 }
 
-/* "# name: pass:1 fail:0 skip:0 total:1": counts, not part of a case's log. */
-static bool is_stats_line(const char *text)
+/*
+ * Gives @test, subtest @index of @parent at @level, the number of its
+ * result line.  Tests are numbered 1, 2, 3...; only the suites of a
+ * document without a header (stock's module suites) may start elsewhere.
+ */
+static int set_number(struct ktap_test *test, const struct ktap_test *parent, size_t level,
+		      size_t index, long number)
 {
-	return text[0] == '#' && strstr(text, ": pass:") && strstr(text, " total:");
+	long expected = (long)index + 1;
+
+	if (level == 1 && !parent->has_header)
+		expected = index ? parent->subtests[index - 1]->number + 1 : number;
+	test->number = number;
+	if (number == expected)
+		return 0;
+	return lines_addf(&test->problems, "numbered %ld where %ld was expected", number,
+			  expected);
 }
 
-/* A line indented by at least four spaces: part of the open suite. */
-static int read_suite_line(struct ktap_run *run, const char *line, const char *text,
-			   size_t depth)
+/* Checks @test's plan against what came, adding a test for what is missing. */
+static int check_plan(struct ktap_run *run, struct ktap_test *test, size_t level)
 {
-	struct ktap_suite *suite = current_suite(run);
-	struct ktap_result_line parsed;
-	long plan;
+	long count = (long)test->num_subtests;
+	struct ktap_test *missing;
 
-	if (!suite) {
-		if (strncmp(text, "KTAP version", 12) && strncmp(text, "# Subtest:", 10))
-			return lines_add(&run->pending, line);
-		suite = open_suite(run);
-		if (!suite)
-			return -ENOMEM;
-		run->in_suite = true;
-		if (lines_move(&suite->lines, &run->pending))
-			return -ENOMEM;
-	}
-	if (lines_add(&suite->lines, line))
+	if (test->plan < 0 || count == test->plan)
+		return 0;
+	if (count > test->plan)
+		return lines_addf(&test->problems, "plan 1..%ld, but %ld results", test->plan,
+				  count);
+	if (count + 1 == test->plan ?
+	    lines_addf(&test->problems, "plan 1..%ld: test %ld did not report", test->plan,
+		       test->plan) :
+	    lines_addf(&test->problems, "plan 1..%ld: tests %ld to %ld did not report",
+		       test->plan, count + 1, test->plan))
 		return -ENOMEM;
 
-	if (depth == 1 && !strncmp(text, "# Subtest: ", 11)) {
-		free(suite->name);
-		suite->name = strdup(text + 11);
-		return suite->name ? 0 : -ENOMEM;
+	missing = test_new(NULL);
+	if (!missing)
+		return -ENOMEM;
+	missing->result = KTAP_MISSING;
+	missing->number = count + 1;
+	missing->missing = test->plan - count;
+	set_verdict(missing, false);
+	if (add_subtest(run, test, level + 1, missing)) {
+		test_free(missing);
+		return -ENOMEM;
 	}
-	if (depth == 1 && sscanf(text, "1..%ld", &plan) == 1) {
-		suite->plan = plan;
-		return 0;
+	return 0;
+}
+
+/* Takes the name on @line: the test's, unless its header named it otherwise. */
+static int take_name(struct ktap_test *test, const struct ktap_line *line)
+{
+	char *name;
+
+	if (test->name[0]) {
+		if (strlen(test->name) == line->name_len &&
+		    !strncmp(test->name, line->name, line->name_len))
+			return 0;
+		return lines_addf(&test->problems,
+				  "its result line names it \"%.*s\", its header \"%s\"",
+				  (int)(line->name_len > 200 ? 200 : line->name_len), line->name,
+				  test->name);
 	}
-	if (!strncmp(text, "KTAP version", 12) || !strncmp(text, "# Subtest:", 10))
-		return 0;
-	if (!parse_result(text, &parsed))
-		/* Kept four spaces in from the suite's lines, as KUnit indents them. */
-		return is_stats_line(text) ? 0 : lines_add(&run->pending, line + 4);
+	name = strndup(line->name, line->name_len);
+	if (!name)
+		return -ENOMEM;
+	free(test->name);
+	test->name = name;
+	return 0;
+}
 
-	if (depth == 1) {
-		struct ktap_case *test_case;
-
-		if (add_case(run, &suite->cases, &suite->num_cases, &parsed))
+/* Gives @test what its result line says. */
+static int take_result(struct ktap_test *test, const struct ktap_line *line)
+{
+	test->result = line->result;
+	if (line->reason) {
+		test->reason = strdup(line->reason);
+		if (!test->reason)
 			return -ENOMEM;
-		test_case = &suite->cases[suite->num_cases - 1];
-		test_case->params = run->pending_params;
-		test_case->num_params = run->num_pending_params;
-		run->pending_params = NULL;
-		run->num_pending_params = 0;
+	}
+	return take_name(test, line);
+}
+
+/*
+ * Closes the innermost open test, at level >= 1: its result line came
+ * (@line), or it never will (@line NULL, and @why says why).
+ */
+static int close_test(struct ktap_run *run, const struct ktap_line *line, const char *why)
+{
+	size_t level = run->depth - 1;
+	struct ktap_test *test = run->open[level];
+	struct ktap_test *parent = run->open[level - 1];
+	size_t index = parent->num_subtests - 1;
+	int err;
+
+	err = take_pending(run, test->num_subtests ? &test->trailer : &test->log, test);
+	if (!err && line) {
+		err = take_result(test, line);
+		if (!err)
+			err = set_number(test, parent, level, index, line->number);
+		/* As kunit.py: a header promises results, or a failure or skip. */
+		if (!err && !test->num_subtests && test->plan != 0 &&
+		    test->result != KTAP_FAIL && test->result != KTAP_SKIP)
+			err = lines_add(&test->problems, "a header, but no results");
+	} else if (!err) {
+		test->result = KTAP_UNFINISHED;
+		test->number = (long)index + 1;
+		err = lines_addf(&test->problems, "did not finish: %s", why);
+	}
+	if (!err)
+		err = check_plan(run, test, level);
+	set_verdict(test, false);
+	run->depth--;
+	return err;
+}
+
+/* Closes every test above @level as unfinished. */
+static int close_above(struct ktap_run *run, size_t level, const char *why)
+{
+	while (run->depth > level + 1)
+		if (close_test(run, NULL, why))
+			return -ENOMEM;
+	return 0;
+}
+
+/* Closes the document at the bottom of the stack, and what is open in it. */
+static int close_document(struct ktap_run *run, const char *why)
+{
+	struct ktap_test *document;
+	int err;
+
+	if (!run->depth)
+		return 0;
+	if (close_above(run, 0, why))
+		return -ENOMEM;
+	document = run->open[0];
+	err = check_plan(run, document, 0);
+	if (!err)
+		err = lines_move(&document->trailer, &run->pending_log);
+	if (!err)
+		err = lines_move(&document->noise, &run->pending_noise);
+	/* Nothing read in one document carries into the next. */
+	lines_free(&run->pending_log);
+	lines_free(&run->pending_noise);
+	set_verdict(document, true);
+	run->depth = 0;
+	return err;
+}
+
+static int open_document(struct ktap_run *run, const struct ktap_line *version, const char *why)
+{
+	struct ktap_test *document;
+
+	if (close_document(run, why))
+		return -ENOMEM;
+	if (run->max_documents && run->num_documents >= run->max_documents)
+		return 0;
+	document = test_new(NULL);
+	if (!document)
+		return -ENOMEM;
+	if (add_pointer(&run->documents, &run->num_documents, document)) {
+		test_free(document);
+		return -ENOMEM;
+	}
+	document->has_header = !!version;
+	document->result = KTAP_NONE;
+	run->open[0] = document;
+	run->depth = 1;
+	if (version && version->number != 1 && version->number != 13 && version->number != 14)
+		return lines_addf(&document->problems, "unknown version %ld", version->number);
+	return 0;
+}
+
+/*
+ * The level whose open test a line at @depth adds to: the deepest open
+ * one, if the line is indented further than anything open.
+ */
+static size_t parent_level(struct ktap_run *run, size_t depth)
+{
+	return depth < run->depth - 1 ? depth : run->depth - 1;
+}
+
+/*
+ * A suite to come at the top level, after the document's plan is met:
+ * another document, without a header (stock KUnit prints a module's
+ * suites so, after the built-in ones).
+ */
+static int make_room_for_suite(struct ktap_run *run)
+{
+	struct ktap_test *document = run->open[0];
+
+	if (document->plan < 0 || (long)document->num_subtests < document->plan)
+		return 0;
+	return open_document(run, NULL, "");
+}
+
+static int read_header(struct ktap_run *run, const struct ktap_line *line, size_t depth)
+{
+	struct ktap_test *test = innermost(run);
+	size_t level;
+	char *name;
+
+	/* "# Subtest:" right after "KTAP version" names the test that opened. */
+	if (line->kind == KTAP_LINE_SUBTEST && run->depth - 1 == depth && depth > 0 &&
+	    test->has_header && !test->name[0] && !test->num_subtests && test->plan < 0) {
+		name = strndup(line->name, line->name_len);
+		if (!name)
+			return -ENOMEM;
+		free(test->name);
+		test->name = name;
 		return 0;
 	}
-	return add_case(run, &run->pending_params, &run->num_pending_params, &parsed);
+
+	level = parent_level(run, depth ? depth - 1 : 0);
+	if (close_above(run, level, "a test began at its level"))
+		return -ENOMEM;
+	if (level == 0 && make_room_for_suite(run))
+		return -ENOMEM;
+	if (!run->depth)
+		return 0;
+	if (run->depth >= KTAP_MAX_DEPTH)
+		return lines_add(&innermost(run)->problems, "tests nested too deep to read");
+
+	test = test_new(NULL);
+	if (!test)
+		return -ENOMEM;
+	test->has_header = true;
+	if (line->kind == KTAP_LINE_SUBTEST) {
+		name = strndup(line->name, line->name_len);
+		if (!name) {
+			test_free(test);
+			return -ENOMEM;
+		}
+		free(test->name);
+		test->name = name;
+	}
+	if (take_pending(run, &test->log, test) ||
+	    add_subtest(run, innermost(run), run->depth, test)) {
+		test_free(test);
+		return -ENOMEM;
+	}
+	run->open[run->depth++] = test;
+	if (line->kind == KTAP_LINE_VERSION && line->number != 1)
+		return lines_addf(&test->problems, "unknown KTAP version %ld", line->number);
+	return 0;
+}
+
+static int read_result(struct ktap_run *run, const struct ktap_line *line, size_t depth)
+{
+	size_t level = parent_level(run, depth);
+	struct ktap_test *parent, *test;
+	int err;
+
+	if (close_above(run, level + 1, "its result line never came"))
+		return -ENOMEM;
+	if (run->depth > level + 1)
+		return close_test(run, line, NULL);
+
+	if (level == 0 && make_room_for_suite(run))
+		return -ENOMEM;
+	if (!run->depth)
+		return 0;
+	parent = innermost(run);
+	test = test_new(NULL);
+	if (!test)
+		return -ENOMEM;
+	if (take_pending(run, &test->log, test) || add_subtest(run, parent, run->depth, test)) {
+		test_free(test);
+		return -ENOMEM;
+	}
+	err = take_result(test, line);
+	if (!err)
+		err = set_number(test, parent, run->depth, parent->num_subtests - 1,
+				 line->number);
+	set_verdict(test, false);
+	return err;
+}
+
+static int read_plan(struct ktap_run *run, const struct ktap_line *line, size_t depth,
+		     const char *text)
+{
+	struct ktap_test *test;
+
+	if (depth < run->depth) {
+		test = run->open[depth];
+		if (test->plan < 0 && !test->num_subtests && depth == run->depth - 1) {
+			test->plan = line->number;
+			return 0;
+		}
+	}
+	/* A plan out of place: a diagnostic, as kunit.py reads it. */
+	return lines_add(&run->pending_log, text);
 }
 
 /* Drops a printk timestamp, "[    1.234567] ", if the console has them. */
@@ -335,8 +758,73 @@ static const char *skip_timestamp(const char *line)
 	return p + 2;
 }
 
+/* Reads one line, stripped of its timestamp and of trailing white space. */
+static int read_clean_line(struct ktap_run *run, const char *clean)
+{
+	size_t spaces = strspn(clean, " ");
+	const char *text = clean + spaces;
+	size_t depth = spaces / 4;
+	struct ktap_line line;
+	int err;
+
+	if (!*clean || (run->max_documents && run->num_documents >= run->max_documents &&
+			!run->depth))
+		return 0;
+	if (is_error_line(text)) {
+		err = lines_add(&run->errors, clean);
+		if (!err && run->depth)
+			err = lines_add(&run->pending_noise, clean);
+		if (!err && ends_documents(text))
+			err = close_document(run, starts_with(text, "Bail out!") ?
+					     "the run bailed out" : "the kernel panicked");
+		return err;
+	}
+
+	line.kind = classify(text, &line);
+	if (!run->depth) {
+		/*
+		 * Before any document, only a start, a result or a subtest
+		 * begins one; other lines are the console's.
+		 */
+		if (line.kind == KTAP_LINE_VERSION && !depth)
+			return open_document(run, &line, "");
+		if (line.kind != KTAP_LINE_RESULT && line.kind != KTAP_LINE_BAD &&
+		    ((line.kind != KTAP_LINE_VERSION && line.kind != KTAP_LINE_SUBTEST) || !depth))
+			return 0;
+		if (open_document(run, NULL, ""))
+			return -ENOMEM;
+		if (!run->depth)
+			return 0;
+	}
+
+	switch (line.kind) {
+	case KTAP_LINE_VERSION:
+		if (!depth)
+			return open_document(run, &line, "a new KTAP document began");
+		return read_header(run, &line, depth);
+	case KTAP_LINE_SUBTEST:
+		if (!depth)
+			return lines_add(&run->pending_log, clean);
+		return read_header(run, &line, depth);
+	case KTAP_LINE_PLAN:
+		return read_plan(run, &line, depth, clean);
+	case KTAP_LINE_RESULT:
+		return read_result(run, &line, depth);
+	case KTAP_LINE_BAD:
+		return lines_addf(&run->open[parent_level(run, depth)]->problems,
+				  "unreadable line: \"%.200s\"", text);
+	case KTAP_LINE_DIAGNOSTIC:
+		if (is_stats_line(text))
+			return 0;
+		return lines_add(&run->pending_log, clean);
+	default:
+		/* Other kernel messages at the top level; text of a test deeper in. */
+		return lines_add(depth ? &run->pending_log : &run->pending_noise, clean);
+	}
+}
+
 /**
- * ktap_read_line() - read one line of a console
+ * ktap_read_line() - read one line
  * @run: the run being read.
  * @line: the line, with or without its newline.
  *
@@ -344,59 +832,28 @@ static const char *skip_timestamp(const char *line)
  */
 int ktap_read_line(struct ktap_run *run, const char *line)
 {
-	struct ktap_result_line parsed;
-	struct ktap_suite *suite;
-	size_t len, spaces;
+	size_t len;
 	char *clean;
-	long plan;
-	int err = 0;
+	int err;
 
 	line = skip_timestamp(line);
 	len = strcspn(line, "\r\n");
+	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		len--;
 	clean = strndup(line, len);
 	if (!clean)
 		return -ENOMEM;
-	spaces = strspn(clean, " ");
-
-	if (spaces >= 4) {
-		err = read_suite_line(run, clean, clean + spaces, spaces / 4);
-	} else if (!strncmp(clean, "KTAP version", 12) || !strncmp(clean, "TAP version", 11)) {
-		if (run->in_suite) {
-			/* A new document while a suite is open: that suite died. */
-			run->in_suite = false;
-			lines_free(&run->pending);
-		}
-		run->documents++;
-	} else if (!run->in_suite && sscanf(clean, "1..%ld", &plan) == 1) {
-		run->planned += plan;
-	} else if (parse_result(clean, &parsed)) {
-		err = close_suite(run, &parsed);
-	} else if (clean[0] == '#' && run->in_suite) {
-		err = lines_add(&current_suite(run)->lines, clean);
-	} else if (is_error_line(clean)) {
-		err = lines_add(&run->errors, clean);
-		suite = current_suite(run);
-		if (!err && suite)
-			err = lines_add(&suite->noise, clean);
-	} else if (run->in_suite) {
-		/*
-		 * Other kernel messages while a suite runs, an oops for one:
-		 * kept for the report, with the case they came before.
-		 */
-		err = lines_add(&current_suite(run)->noise, clean);
-		if (!err && clean[0])
-			err = lines_add_prefixed(&run->pending, "| ", clean);
-	}
+	err = read_clean_line(run, clean);
 	free(clean);
 	return err;
 }
 
 /**
- * ktap_read_file() - read a whole console
+ * ktap_read_file() - read a whole file
  * @run: the run being read.
- * @file: the console, open for reading.
+ * @file: the file, open for reading.
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0, -ENOMEM, or -EIO if the file could not be read to its end.
  */
 int ktap_read_file(struct ktap_run *run, FILE *file)
 {
@@ -407,24 +864,20 @@ int ktap_read_file(struct ktap_run *run, FILE *file)
 	while (!err && getline(&line, &size, file) >= 0)
 		err = ktap_read_line(run, line);
 	free(line);
+	if (!err && ferror(file))
+		err = -EIO;
 	return err;
 }
 
 /**
- * ktap_run_finish() - end reading: a suite still open did not finish
+ * ktap_run_finish() - end reading: what is still open did not finish
  * @run: the run.
+ *
+ * Return: 0, or -ENOMEM.
  */
-void ktap_run_finish(struct ktap_run *run)
+int ktap_run_finish(struct ktap_run *run)
 {
-	struct ktap_suite *suite = current_suite(run);
-
-	if (suite) {
-		lines_move(&suite->lines, &run->pending);
-		suite->result = KTAP_UNFINISHED;
-		run->in_suite = false;
-	}
-	lines_free(&run->pending);
-	drop_pending_params(run);
+	return close_document(run, "the output ends here");
 }
 
 /**
@@ -435,73 +888,195 @@ void ktap_run_free(struct ktap_run *run)
 {
 	size_t i;
 
-	for (i = 0; i < run->num_suites; i++)
-		suite_free(&run->suites[i]);
+	/* Tests still open belong to the documents: freed with them. */
+	for (i = 0; i < run->num_documents; i++)
+		test_free(run->documents[i]);
+	free(run->documents);
 	free(run->suites);
 	lines_free(&run->errors);
+	lines_free(&run->pending_log);
+	lines_free(&run->pending_noise);
 	memset(run, 0, sizeof(*run));
 }
 
-/* Writes @line with each leading four spaces of KTAP nesting as @indent. */
-static void write_line(FILE *out, const char *line, const char *indent)
+/* How a writer lays a document out: a level of nesting is @unit. */
+struct ktap_writer {
+	FILE *out;
+	const char *unit;
+};
+
+static void write_indent(const struct ktap_writer *writer, size_t depth)
 {
-	if (indent)
-		for (; !strncmp(line, "    ", 4); line += 4)
-			fputs(indent, out);
-	fprintf(out, "%s\n", line);
+	while (depth--)
+		fputs(writer->unit, writer->out);
 }
 
-static int write_document(const struct ktap_run *run, FILE *out, const char *indent)
+/*
+ * Writes a kept line at @depth as a diagnostic, keeping what it was
+ * indented by beyond that depth: no line of a log can read as a result,
+ * a header or a plan.
+ */
+static void write_diagnostic(const struct ktap_writer *writer, const char *line, size_t depth)
 {
+	size_t spaces = strspn(line, " ");
+	const char *text = line + spaces;
+	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0;
+
+	write_indent(writer, depth);
+	if (text[0] != '#' || starts_with(text, "# Subtest:"))
+		fputs("# ", writer->out);
+	fprintf(writer->out, "%*s%s\n", (int)extra, "", text);
+}
+
+static void write_lines(const struct ktap_writer *writer, const struct ktap_lines *lines,
+			size_t depth)
+{
+	size_t i;
+
+	for (i = 0; i < lines->count; i++)
+		write_diagnostic(writer, lines->line[i], depth);
+}
+
+/* A name as a result line can hold it: no '#', which would end it. */
+static void write_name(FILE *out, const struct ktap_test *test)
+{
+	const char *name = ktap_test_name(test);
+
+	for (; *name; name++)
+		fputc(*name == '#' ? '_' : *name, out);
+}
+
+/* How many lines the writers give a missing range, at most. */
+#define KTAP_MAX_WRITTEN	1000
+
+/* The result line of @test, numbered @number, and more for a missing range. */
+static size_t write_result(const struct ktap_writer *writer, const struct ktap_test *test,
+			   size_t level, size_t number)
+{
+	FILE *out = writer->out;
+	long i, count = 1;
+
+	/* A missing range: a line per number, as kunit.py counts them. */
+	if (test->result == KTAP_MISSING)
+		count = test->missing < KTAP_MAX_WRITTEN ? test->missing : KTAP_MAX_WRITTEN;
+	for (i = 0; i < count; i++) {
+		write_indent(writer, level - 1);
+		fprintf(out, "%s %zu ", test->verdict == KTAP_FAIL ? "not ok" : "ok",
+			number + i);
+		write_name(out, test);
+		if (test->verdict == KTAP_SKIP)
+			fprintf(out, " # SKIP%s%s", test->reason && *test->reason ? " " : "",
+				test->reason ? test->reason : "");
+		fputc('\n', out);
+	}
+	return count;
+}
+
+/* How many results the writers give @test's subtests. */
+static size_t written_subtests(const struct ktap_test *test)
+{
+	size_t i, count = 0;
+
+	for (i = 0; i < test->num_subtests; i++)
+		count += test->subtests[i]->result != KTAP_MISSING ? 1 :
+			 test->subtests[i]->missing < KTAP_MAX_WRITTEN ?
+			 test->subtests[i]->missing : KTAP_MAX_WRITTEN;
+	return count;
+}
+
+/*
+ * Writes @test as test @number at @level, from what the reader made of
+ * it: its result line says its verdict, and what the reader found wrong
+ * comes as diagnostics before it.
+ */
+static size_t write_test(const struct ktap_writer *writer, const struct ktap_test *test,
+			 size_t level, size_t number)
+{
+	FILE *out = writer->out;
+	size_t i, written = 0;
+
+	write_lines(writer, &test->log, level - 1);
+	if (test->has_header || test->num_subtests) {
+		write_indent(writer, level);
+		fputs("KTAP version 1\n", out);
+		write_indent(writer, level);
+		fputs("# Subtest: ", out);
+		write_name(out, test);
+		fputc('\n', out);
+		write_indent(writer, level);
+		fprintf(out, "1..%zu\n", written_subtests(test));
+		for (i = 0; i < test->num_subtests; i++)
+			written += write_test(writer, test->subtests[i], level + 1, written + 1);
+		write_lines(writer, &test->trailer, level);
+	}
+	for (i = 0; i < test->problems.count; i++) {
+		write_indent(writer, level - 1);
+		fputs("# ", out);
+		write_name(out, test);
+		fprintf(out, ": %s\n", test->problems.line[i]);
+	}
+	return write_result(writer, test, level, number);
+}
+
+/* A test for what went wrong outside the suites, if anything did. */
+static bool write_outside(const struct ktap_writer *writer, const struct ktap_run *run,
+			  size_t number, bool write)
+{
+	bool any = run->errors.count > 0;
 	size_t i, j;
 
-	fprintf(out, "KTAP version 1\n1..%zu\n", run->num_suites);
-	for (i = 0; i < run->num_suites; i++) {
-		const struct ktap_suite *suite = &run->suites[i];
-		const char *name = suite->name ? suite->name : "unnamed";
+	for (i = 0; i < run->num_documents; i++)
+		any |= run->documents[i]->problems.count > 0;
+	if (!any || !write)
+		return any;
+	for (i = 0; i < run->errors.count; i++)
+		write_diagnostic(writer, run->errors.line[i], 0);
+	for (i = 0; i < run->num_documents; i++)
+		for (j = 0; j < run->documents[i]->problems.count; j++)
+			fprintf(writer->out, "# document %zu: %s\n", i + 1,
+				run->documents[i]->problems.line[j]);
+	fprintf(writer->out, "not ok %zu (outside the tests)\n", number);
+	return any;
+}
 
-		for (j = 0; j < suite->lines.count; j++)
-			write_line(out, suite->lines.line[j], indent);
-		switch (suite->result) {
-		case KTAP_PASS:
-			fprintf(out, "ok %zu %s\n", i + 1, name);
-			break;
-		case KTAP_SKIP:
-			fprintf(out, "ok %zu %s # SKIP%s%s\n", i + 1, name,
-				suite->reason && *suite->reason ? " " : "",
-				suite->reason ? suite->reason : "");
-			break;
-		case KTAP_FAIL:
-			fprintf(out, "not ok %zu %s\n", i + 1, name);
-			break;
-		default:
-			fprintf(out, "%s# %s: did not finish: the kernel crashed or hung\n",
-				indent ? indent : "    ", name);
-			fprintf(out, "not ok %zu %s\n", i + 1, name);
-			break;
-		}
-	}
+static int write_document(const struct ktap_run *run, FILE *out, const char *unit)
+{
+	const struct ktap_writer writer = { .out = out, .unit = unit };
+	bool outside = write_outside(&writer, run, 0, false);
+	size_t i, planned = 0, written = 0;
+
+	for (i = 0; i < run->num_suites; i++)
+		planned += run->suites[i]->result != KTAP_MISSING ? 1 :
+			   run->suites[i]->missing < KTAP_MAX_WRITTEN ?
+			   run->suites[i]->missing : KTAP_MAX_WRITTEN;
+	fprintf(out, "KTAP version 1\n1..%zu\n", planned + outside);
+	for (i = 0; i < run->num_suites; i++)
+		written += write_test(&writer, run->suites[i], 1, written + 1);
+	write_outside(&writer, run, written + 1, true);
 	return ferror(out) ? -EIO : 0;
 }
 
 /**
  * ktap_write_document() - write every suite as one KTAP document
- * @run: the run.
+ * @run: a finished run.
  * @out: where to write.
  *
- * The suites are numbered anew; a suite that did not finish gets a
- * "not ok" line that says so, so that the document stays valid.
+ * The suites are numbered anew, and every test is written as the reader
+ * judged it: a result line gives its verdict, what was wrong with it
+ * comes before as diagnostics, a test that did not finish or is missing
+ * gets a "not ok" line, errors outside the suites a failed test of their
+ * own.  kunit.py reads the same verdicts from it.
  *
  * Return: 0, or -EIO.
  */
 int ktap_write_document(const struct ktap_run *run, FILE *out)
 {
-	return write_document(run, out, NULL);
+	return write_document(run, out, "    ");
 }
 
 /**
  * ktap_write_kselftest() - write every suite as one document for kselftest
- * @run: the run.
+ * @run: a finished run.
  * @out: where to write.
  *
  * As ktap_write_document(), but each level of nesting is written "# "
@@ -517,32 +1092,129 @@ int ktap_write_kselftest(const struct ktap_run *run, FILE *out)
 	return write_document(run, out, "# ");
 }
 
-/* A parameterised case counts its parameters; any other case, itself. */
-static void count_case(struct ktap_counts *counts, const struct ktap_case *test_case)
+static void write_tree(FILE *out, const struct ktap_test *test, const char *prefix)
 {
-	size_t i;
+	size_t len = strlen(prefix) + strlen(test->name) + 2;
+	char *path = malloc(len);
+	long i;
 
-	if (!test_case->num_params) {
-		ktap_count(counts, test_case->result);
+	if (!path) {
+		fprintf(out, "%s?\tFAIL\n", prefix);
 		return;
 	}
-	for (i = 0; i < test_case->num_params; i++)
-		ktap_count(counts, test_case->params[i].result);
+	snprintf(path, len, "%s%s", prefix, test->name);
+	for (i = 0; i < (test->result == KTAP_MISSING ? test->missing : 1) && i < 10000; i++)
+		fprintf(out, "%s\t%s\n", path, ktap_result_name(test->verdict));
+	strcat(path, ".");
+	for (i = 0; i < (long)test->num_subtests; i++)
+		write_tree(out, test->subtests[i], path);
+	free(path);
 }
 
 /**
- * ktap_count_suite() - add up the results of a suite
- * @counts: where to add them.
- * @suite: the suite.
+ * ktap_write_tree() - write every test's verdict, one per line
+ * @run: a finished run.
+ * @out: where to write.
+ *
+ * Each test below the documents gives a line "suite.case.param<TAB>VERDICT",
+ * in order; a missing test gives one line per missing number, with an
+ * empty last name.  A last line "verdict<TAB>VERDICT" gives the run's.
+ * For comparing readers, and runs.
+ *
+ * Return: 0, or -EIO.
  */
-void ktap_count_suite(struct ktap_counts *counts, const struct ktap_suite *suite)
+int ktap_write_tree(const struct ktap_run *run, FILE *out)
 {
-	size_t i;
+	size_t i, j;
 
-	for (i = 0; i < suite->num_cases; i++)
-		count_case(counts, &suite->cases[i]);
-	if (suite->result == KTAP_UNFINISHED)
-		counts->failed++;
-	if (!suite->num_cases && suite->result == KTAP_FAIL)
-		counts->failed++;
+	for (i = 0; i < run->num_documents; i++)
+		for (j = 0; j < run->documents[i]->num_subtests; j++)
+			write_tree(out, run->documents[i]->subtests[j], "");
+	fprintf(out, "verdict\t%s\n", ktap_result_name(ktap_run_verdict(run)));
+	return ferror(out) ? -EIO : 0;
+}
+
+/*
+ * The length of the UTF-8 sequence at @text, 1 to 4, with its code point
+ * in *@code; 0 when it is not valid UTF-8 (overlong, a surrogate, beyond
+ * U+10FFFF, cut short).
+ */
+static size_t utf8_decode(const unsigned char *text, unsigned int *code)
+{
+	unsigned int value = text[0], min;
+	size_t len, i;
+
+	if (value < 0x80) {
+		*code = value;
+		return 1;
+	}
+	if (value >= 0xc2 && value <= 0xdf) {
+		len = 2;
+		value &= 0x1f;
+		min = 0x80;
+	} else if (value >= 0xe0 && value <= 0xef) {
+		len = 3;
+		value &= 0x0f;
+		min = 0x800;
+	} else if (value >= 0xf0 && value <= 0xf4) {
+		len = 4;
+		value &= 0x07;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((text[i] & 0xc0) != 0x80)
+			return 0;
+		value = value << 6 | (text[i] & 0x3f);
+	}
+	if (value < min || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
+		return 0;
+	*code = value;
+	return len;
+}
+
+/**
+ * ktap_write_text() - write text into XML or JSON, whatever its bytes
+ * @out: where to write.
+ * @text: the text: any bytes, NUL-terminated.
+ * @xml: true to escape for XML (attribute values and text), false for
+ *	 the inside of a JSON string.
+ *
+ * What is not valid UTF-8, non-characters (U+FFFE, U+FFFF...) and, for
+ * XML, control characters that XML 1.0 cannot hold become U+FFFD, so that
+ * the output is well-formed whatever a test printed.
+ */
+void ktap_write_text(FILE *out, const char *text, bool xml)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	unsigned int code;
+	size_t len;
+
+	while (*p) {
+		len = utf8_decode(p, &code);
+		if (!len || (code & 0xfffe) == 0xfffe || (code >= 0xfdd0 && code <= 0xfdef) ||
+		    (xml && code < 0x20 && code != '\t' && code != '\n' && code != '\r')) {
+			fputs("\xef\xbf\xbd", out);
+			p += len ? len : 1;
+			continue;
+		}
+		if (xml && code == '<')
+			fputs("&lt;", out);
+		else if (xml && code == '>')
+			fputs("&gt;", out);
+		else if (xml && code == '&')
+			fputs("&amp;", out);
+		else if (xml && code == '"')
+			fputs("&quot;", out);
+		else if (xml && code == '\'')
+			fputs("&apos;", out);
+		else if (!xml && (code == '"' || code == '\\'))
+			fprintf(out, "\\%c", code);
+		else if (!xml && code < 0x20)
+			fprintf(out, "\\u%04x", code);
+		else
+			fwrite(p, 1, len, out);
+		p += len;
+	}
 }

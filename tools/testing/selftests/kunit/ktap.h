@@ -1,12 +1,51 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A KTAP reader for KUnit's output, as it appears on a console: among
+ * A KTAP reader for KUnit's output: a userspace program's stdout, a
+ * suite's debugfs results, or a kernel console, where KTAP comes among
  * other kernel messages, in several documents (the built-in suites, then
- * one per test module), and cut short when the kernel dies.
+ * one per test module), and is cut short when the kernel dies.
  *
- * ktap_read_line() takes the console line by line and builds a list of
- * suites; each suite keeps its KTAP lines, to write them out again as one
- * document, and its parsed cases, to report on.
+ * ktap_read_line() takes the text line by line and builds a tree of tests
+ * per document: suites, their cases, a case's parameters, to any depth.
+ * Every verdict that KUnit's tools give (the exit status of a userspace
+ * program, of the kselftest wrapper and of kunit-report, and make run's
+ * summary) is ktap_run_verdict() of such a tree.
+ *
+ * The reading rule
+ * ----------------
+ * 1. A test is a result line, "ok N name", "not ok N name" or
+ *    "ok N name # SKIP reason", optionally opened earlier by a header
+ *    ("KTAP version 1" and/or "# Subtest: name") and a plan ("1..M"),
+ *    with its subtests in between.  Indentation by four spaces per level
+ *    tells which open test a line belongs to; a line at the top level that
+ *    is not KTAP is another kernel message (noise), kept apart.
+ * 2. A test's own "not ok" fails it, at every depth: suite, case and
+ *    parameter alike.  "not ok ... # SKIP" is a failure, as TAP::Parser
+ *    reads it.  A test's subtests can add failures to it, never remove
+ *    one: a failed subtest fails every test above it.
+ * 3. A test that promised something and did not keep it failed: a plan
+ *    "1..M" not met fails the test that announced it (each missing number
+ *    is a failed, "missing" test), so do more results than planned, a
+ *    result numbered out of order, a result line whose name is not the
+ *    name its header announced, a header followed by no result at all,
+ *    and a test left open when its document ends.
+ * 4. A document ends at the end of the input, at a new "KTAP version" at
+ *    the top level, at "Bail out!" and at a kernel panic; whatever it left
+ *    open fails there ("did not finish").  Nothing read in one document
+ *    (pending diagnostics, open tests) carries into the next.  Suites that
+ *    come after a document's plan is met, as stock KUnit prints a test
+ *    module's suites, form a document of their own without a header.
+ * 5. What cannot be read is a failure: a "not ok" line that does not parse,
+ *    a number that does not fit (every number is checked for overflow and
+ *    must be at most KTAP_MAX_NUMBER), nesting deeper than KTAP_MAX_DEPTH.
+ * 6. A run fails if any document failed or any line says that something
+ *    went wrong outside the tests ("Bail out!", "kunit executor:", a
+ *    kernel panic).  Otherwise it passed if one result passed, was skipped
+ *    if results were all skipped, and holds nothing if there was none.
+ *
+ * kunit.py parse reads the same tree from well-formed KTAP; where it does
+ * not (it ignores indentation and results after a plan is met, and takes
+ * "not ok # SKIP" as a skip), this reader is the stricter of the two.
  */
 #ifndef _KUNIT_KTAP_H
 #define _KUNIT_KTAP_H
@@ -15,18 +54,27 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The largest test number or plan that the reader accepts. */
+#define KTAP_MAX_NUMBER		1000000000L
+/* The deepest nesting it reads: a document, suites, cases, parameters... */
+#define KTAP_MAX_DEPTH		16
+
 /**
  * enum ktap_result - the result of a test
- * @KTAP_PASS: "ok".
- * @KTAP_FAIL: "not ok".
- * @KTAP_SKIP: "ok ... # SKIP".
- * @KTAP_UNFINISHED: planned or started, but no result line came.
+ * @KTAP_PASS: "ok", or a verdict: passed.
+ * @KTAP_FAIL: "not ok", or a verdict: failed.
+ * @KTAP_SKIP: "ok ... # SKIP", or a verdict: every result skipped.
+ * @KTAP_UNFINISHED: opened by a header, but its result line never came.
+ * @KTAP_MISSING: announced by a plan, never seen.
+ * @KTAP_NONE: a verdict only: nothing was run.
  */
 enum ktap_result {
 	KTAP_PASS,
 	KTAP_FAIL,
 	KTAP_SKIP,
 	KTAP_UNFINISHED,
+	KTAP_MISSING,
+	KTAP_NONE,
 };
 
 /**
@@ -42,78 +90,81 @@ struct ktap_lines {
 };
 
 /**
- * struct ktap_case - a test case of a suite, or a parameter of a case
- * @name: its name.
- * @result: its result.
+ * struct ktap_test - a test: a document, a suite, a case or a parameter
+ * @name: its name ("" when it has none).
+ * @number: the number of its result line, or its first number when
+ *	    @result is KTAP_MISSING; 0 for a document.
+ * @missing: for KTAP_MISSING, how many numbers from @number it stands for.
+ * @result: what its own result line said.
+ * @verdict: its result under the reading rule (see above), set once the
+ *	     test is closed: KTAP_PASS, KTAP_FAIL, KTAP_SKIP or KTAP_NONE.
  * @reason: the SKIP reason, or NULL.
- * @log: the diagnostic lines printed before its result.
- * @params: for a parameterised case, its parameters.
- * @num_params: how many.
+ * @plan: the number of subtests its plan announced, or -1.
+ * @has_header: it was opened by "KTAP version" or "# Subtest:".
+ * @subtests: its subtests, in order.
+ * @num_subtests: how many.
+ * @log: diagnostic lines printed before it, as printed (indentation kept).
+ * @trailer: diagnostic lines printed after its last subtest.
+ * @noise: other console lines printed while it was the next to report.
+ * @problems: what the reader found wrong with it, as sentences.
  */
-struct ktap_case {
+struct ktap_test {
 	char *name;
+	long number;
+	long missing;
 	enum ktap_result result;
+	enum ktap_result verdict;
 	char *reason;
+	long plan;
+	bool has_header;
+	struct ktap_test **subtests;
+	size_t num_subtests;
 	struct ktap_lines log;
-	struct ktap_case *params;
-	size_t num_params;
-};
-
-/**
- * struct ktap_suite - a suite, one subtest of a KTAP document
- * @name: its name, from "# Subtest:" or its result line.
- * @result: its result.
- * @reason: the SKIP reason, or NULL.
- * @plan: the number of cases it announced, or -1.
- * @cases: its cases, in order.
- * @num_cases: how many.
- * @lines: its KTAP lines, result line excluded, as printed.
- * @noise: console lines that are not KTAP and came while it ran.
- */
-struct ktap_suite {
-	char *name;
-	enum ktap_result result;
-	char *reason;
-	int plan;
-	struct ktap_case *cases;
-	size_t num_cases;
-	struct ktap_lines lines;
+	struct ktap_lines trailer;
 	struct ktap_lines noise;
+	struct ktap_lines problems;
 };
 
 /**
- * struct ktap_run - what a console held
- * @suites: every suite seen, finished or not.
+ * struct ktap_run - what an input held
+ * @documents: its KTAP documents, each a &struct ktap_test whose subtests
+ *	       are suites.
+ * @num_documents: how many.
+ * @suites: the suites of every document, in order (pointers into
+ *	    @documents).
  * @num_suites: how many.
- * @documents: KTAP documents seen ("KTAP version" at the top level).
- * @planned: suites announced by the documents' plans.
- * @errors: lines that say something went wrong outside the suites:
+ * @errors: lines that say something went wrong outside the tests:
  *	    executor errors, a kernel panic, "Bail out!".
- * @in_suite: a suite is open, its result line not yet seen.
- * @pending: diagnostic lines waiting for the result they belong to.
- * @pending_params: parameters waiting for the case they belong to.
- * @num_pending_params: how many.
+ * @max_documents: if not 0, reading stops at the start of the document
+ *		   after this many (the built-in suites are the first
+ *		   document of a kernel log).
+ * @open: the tests being read, @open[0] the document (private).
+ * @depth: how many are open (private).
+ * @pending_log: diagnostics waiting for the test they belong to (private).
+ * @pending_noise: noise waiting likewise (private).
  */
 struct ktap_run {
-	struct ktap_suite *suites;
+	struct ktap_test **documents;
+	size_t num_documents;
+	struct ktap_test **suites;
 	size_t num_suites;
-	int documents;
-	int planned;
 	struct ktap_lines errors;
-	bool in_suite;
-	struct ktap_lines pending;
-	struct ktap_case *pending_params;
-	size_t num_pending_params;
+	size_t max_documents;
+	struct ktap_test *open[KTAP_MAX_DEPTH];
+	size_t depth;
+	struct ktap_lines pending_log;
+	struct ktap_lines pending_noise;
 };
 
 /**
  * struct ktap_counts - results, counted as kunit.py counts them
  * @passed: leaves that passed.
- * @failed: leaves that failed or did not finish.
+ * @failed: leaves that failed, did not finish or are missing, and tests
+ *	    that failed with no failed subtest to blame.
  * @skipped: leaves that were skipped.
  *
- * A leaf is a case, or a parameter of a parameterised case; a suite that
- * failed or did not finish without a case to blame counts as one failure.
+ * A leaf is a test without subtests.  @failed is zero exactly when the
+ * verdict is not KTAP_FAIL.
  */
 struct ktap_counts {
 	unsigned long passed, failed, skipped;
@@ -122,13 +173,20 @@ struct ktap_counts {
 void ktap_run_init(struct ktap_run *run);
 int ktap_read_line(struct ktap_run *run, const char *line);
 int ktap_read_file(struct ktap_run *run, FILE *file);
-void ktap_run_finish(struct ktap_run *run);
+int ktap_run_finish(struct ktap_run *run);
 void ktap_run_free(struct ktap_run *run);
+
+enum ktap_result ktap_run_verdict(const struct ktap_run *run);
+void ktap_count(struct ktap_counts *counts, const struct ktap_test *test);
+void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run);
+const char *ktap_result_name(enum ktap_result result);
+const char *ktap_test_name(const struct ktap_test *test);
+
 int ktap_write_document(const struct ktap_run *run, FILE *out);
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out);
-void ktap_count_suite(struct ktap_counts *counts, const struct ktap_suite *suite);
+int ktap_write_tree(const struct ktap_run *run, FILE *out);
 int ktap_write_junit(const struct ktap_run *run, FILE *out);
 int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch);
-const char *ktap_result_name(enum ktap_result result);
+void ktap_write_text(FILE *out, const char *text, bool xml);
 
 #endif /* _KUNIT_KTAP_H */

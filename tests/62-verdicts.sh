@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0
+# Failures that a KTAP reader can miss: a "not ok" outvoted by passing
+# cases, a plan not met, results forged by a compared value, state carried
+# from one document into the next, numbers that overflow.  Each must fail
+# the program (its exit status) and kunit-report (its exit status, its
+# counts, its JUnit XML), native and under ASan/UBSan.  The kselftest
+# wrapper's side is in tests/55-kselftest-wrapper.sh.
+. tests/lib.sh
+
+report=$BUILD/host/kunit-report
+asan_report=$BUILD/host-asan/kunit-report
+
+# report_fails NAME FILE WHAT: both builds of kunit-report fail FILE.
+report_fails() {
+	"$report" --color=never --junit="$SCRATCH/$1.xml" "$2" > "$SCRATCH/$1.out" 2>&1
+	expect_status 1 $? "kunit-report: $3"
+	"$asan_report" --color=never "$2" > "$SCRATCH/$1.asan" 2>&1
+	expect_status 1 $? "kunit-report under ASan and UBSan: $3"
+}
+
+# expect_junit_failure NAME TESTCASE: the JUnit file names TESTCASE failed.
+expect_junit_failure() {
+	if python3 - "$SCRATCH/$1.xml" "$2" > "$SCRATCH/$1.junit" 2>&1 <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+bad = [c.get("classname") + "." + c.get("name") for c in root.iter("testcase")
+       if c.find("failure") is not None or c.find("error") is not None]
+print(bad)
+sys.exit(0 if sys.argv[2] in bad else 1)
+PY
+	then
+		pass "JUnit: $2 failed"
+	else
+		fail "JUnit does not fail $2"
+		show "$SCRATCH/$1.junit"
+	fi
+}
+
+# The userspace program: a crash in suite_exit, in a parameter generator,
+# and a failed expectation whose value holds KTAP-looking lines.
+out=$SCRATCH/verdicts.ktap
+"$USER_BUILD/fixtures/verdicts" > "$out" 2>&1
+expect_status 1 $? "a crash in suite_exit, in a generator, a forged value: the program fails"
+"$ASAN_BUILD/fixtures/verdicts" > "$SCRATCH/verdicts-asan.ktap" 2>&1
+expect_status 1 $? "the same under ASan and UBSan"
+report_fails verdicts "$out" "the program's output fails"
+expect_line "$SCRATCH/verdicts.out" \
+	"[FAIL] exit-crash                                 2 passed, 1 failed, 0 skipped" \
+	"a suite whose cases passed but whose suite_exit crashed failed"
+expect_junit_failure verdicts "exit-crash.(suite)"
+expect_line "$SCRATCH/verdicts.out" \
+	"[FAIL] generator-crash                            2 passed, 1 failed, 0 skipped" \
+	"a parameterised case whose generator crashed failed"
+expect_junit_failure verdicts "generator-crash.param_passes (itself)"
+expect_line "$SCRATCH/verdicts.out" \
+	"[FAIL] forged                                     1 passed, 1 failed, 0 skipped" \
+	"a forged value does not add results"
+expect_line "$out" "    # ok 3 forged\"" "a value's lines are diagnostics"
+expect_junit_failure verdicts "forged.forged_results"
+
+# A suite's own "not ok" and a parameterised case's, over passing children.
+cat > "$SCRATCH/own-not-ok.ktap" <<'KTAP'
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: suite-fails
+    1..1
+    ok 1 passes
+not ok 1 suite-fails
+    KTAP version 1
+    # Subtest: case-fails
+    1..1
+        KTAP version 1
+        # Subtest: params
+        ok 1 one
+        ok 2 two
+    not ok 1 params
+ok 2 case-fails
+KTAP
+report_fails own-not-ok "$SCRATCH/own-not-ok.ktap" "a suite's and a case's own not ok"
+expect_junit_failure own-not-ok "suite-fails.(suite)"
+expect_junit_failure own-not-ok "case-fails.params (itself)"
+
+# A plan not met: the missing case is a failure, named.
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: short" \
+	"    1..3" "    ok 1 a" "    ok 2 b" "ok 1 short" > "$SCRATCH/short.ktap"
+report_fails short "$SCRATCH/short.ktap" "a plan of three cases with two results"
+expect_line "$SCRATCH/short.out" "    plan 1..3: test 3 did not report" "the missing case is named"
+
+# An old-style expectation (stock KUnit) whose value forges result lines.
+cat > "$SCRATCH/forged-stock.ktap" <<'KTAP'
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: forged
+    1..2
+    # compares: EXPECTATION FAILED at forged.c:3
+    Expected value == "b", but
+        value == "a
+    ok 1 first
+    ok 2 second
+"
+    not ok 2 compares
+not ok 1 forged
+KTAP
+report_fails forged-stock "$SCRATCH/forged-stock.ktap" "stock KUnit's forged value lines"
+
+# A document cut short: its pending parameters are not the next suite's.
+cat > "$SCRATCH/two-documents.ktap" <<'KTAP'
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: dies
+    1..1
+        KTAP version 1
+        # Subtest: params
+        ok 1 one
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: next
+    1..1
+    ok 1 fine
+ok 1 next
+KTAP
+report_fails two-documents "$SCRATCH/two-documents.ktap" "a document cut short by the next"
+"$report" --results="$SCRATCH/two-documents.results" "$SCRATCH/two-documents.ktap" > /dev/null 2>&1
+expect_line "$SCRATCH/two-documents.results" "next.fine PASS" \
+	"the next document's suite has only its own case"
+expect_no_line "$SCRATCH/two-documents.results" "next.fine.one" \
+	"no parameter of the dead document is charged to it"
+expect_line "$SCRATCH/two-documents.results" "dies.params.one PASS" \
+	"the dead document keeps its parameter"
+expect_line "$SCRATCH/two-documents.results" "dies.params UNFINISHED" \
+	"and its case did not finish"
+
+# Numbers that do not fit: malformed, not wrapped around.
+printf '%s\n' "KTAP version 1" "1..99999999999999999999" "    KTAP version 1" \
+	"    # Subtest: big" "    1..1" "    ok 1 a" "ok 1 big" > "$SCRATCH/big-plan.ktap"
+report_fails big-plan "$SCRATCH/big-plan.ktap" "a plan of 99999999999999999999"
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: big" "    1..1" \
+	"    ok 18446744073709551617 a" "ok 1 big" > "$SCRATCH/big-number.ktap"
+report_fails big-number "$SCRATCH/big-number.ktap" "a result numbered 18446744073709551617"
+expect_no_line "$SCRATCH/big-plan.asan" "runtime error" "no undefined behaviour on a huge plan"
+
+# "not ok ... # SKIP" is a failure, as TAP::Parser reads it.
+printf '%s\n' "KTAP version 1" "1..1" "not ok 1 skipped # SKIP but failed" \
+	> "$SCRATCH/not-ok-skip.ktap"
+report_fails not-ok-skip "$SCRATCH/not-ok-skip.ktap" "not ok with a SKIP directive"
