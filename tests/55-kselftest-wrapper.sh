@@ -17,9 +17,12 @@ reset_fake() {
 		"$fake/lib"
 	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    ok 1 boots\nok 1 boot-suite\n' \
 		> "$fake/debugfs/kunit/boot-suite/results"
-	# An older module's results, in the log before the wrapper starts.
-	printf '6,1,10,-;    KTAP version 1\n6,2,11,-;    # Subtest: old-suite\n6,3,12,-;    1..1\n6,4,13,-;    ok 1 old_case\n6,5,14,-;ok 1 old-suite\n' \
+	# The boot's run of the built-in suites, from the log's first record
+	# on, then an older module's results, before the wrapper starts.
+	printf '6,0,1,-;Linux version 6.1\n6,1,2,-;KTAP version 1\n6,2,2,-;1..1\n6,3,2,-;    KTAP version 1\n6,4,2,-;    # Subtest: boot-suite\n6,5,2,-;    1..1\n6,6,2,-;    ok 1 boots\n6,7,2,-;ok 1 boot-suite\n' \
 		> "$fake/kmsg"
+	printf '6,8,10,-;KTAP version 1\n6,9,10,-;1..1\n6,10,10,-;    KTAP version 1\n6,11,11,-;    # Subtest: old-suite\n6,12,12,-;    1..1\n6,13,13,-;    not ok 1 old_case\n6,14,14,-;not ok 1 old-suite\n' \
+		>> "$fake/kmsg"
 	: > "$fake/lib/modules.dep"
 	for name in passing failing broken kmsg-only hangs empty busy; do
 		echo "kernel/lib/$name.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
@@ -97,6 +100,35 @@ expect_line "$SCRATCH/kmsg.out" "ok 1 log-suite" "its suite is read from /dev/km
 expect_line "$SCRATCH/kmsg.out" "# ok 1 logged" "with its case"
 expect_no_line "$SCRATCH/kmsg.out" "ok 1 old-suite" "older log records are not the module's"
 
+# A module suite named like a built-in one gets no debugfs directory: its
+# results come from the kernel log, and the built-in suite's are not its.
+fake_module dup boot-suite '    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    not ok 1 dup_breaks\nnot ok 1 boot-suite\n'
+fake_module dup dup-other '    KTAP version 1\n    # Subtest: dup-other\n    1..1\n    ok 1 fine\nok 1 dup-other\n'
+printf '6,30,40,-;KTAP version 1\n6,31,40,-;1..2\n6,32,40,-;    KTAP version 1\n6,33,41,-;    # Subtest: boot-suite\n6,34,42,-;    1..1\n6,35,43,-;    not ok 1 dup_breaks\n6,36,44,-;not ok 1 boot-suite\n6,37,45,-;    KTAP version 1\n6,38,45,-;    # Subtest: dup-other\n6,39,45,-;    1..1\n6,40,45,-;    ok 1 fine\n6,41,45,-;ok 2 dup-other\n' \
+	> "$fake/modules/dup/kmsg"
+echo "kernel/lib/dup.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/dup.out" "$wrapper" dup
+expect_status 1 $? "a module suite named like a built-in suite: its failure is reported"
+expect_line "$SCRATCH/dup.out" "# not ok 1 dup_breaks" "its failing case, from the kernel log"
+expect_line "$SCRATCH/dup.out" "ok 2 dup-other" "and its other suite"
+expect_no_line "$SCRATCH/dup.out" "ok 1 boots" "the built-in suite of that name is not the module's"
+if [ -f "$fake/debugfs/kunit/boot-suite/results" ]; then
+	pass "unloading it leaves the built-in suite's debugfs directory"
+else
+	fail "unloading dup removed the built-in suite's directory"
+fi
+
+# Neither debugfs nor the kernel log: the results cannot be read.
+mkdir -p "$fake/modules/unread"
+echo "kernel/lib/unread.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+KUNIT_DEBUGFS=$SCRATCH/no-debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$SCRATCH/no-kmsg \
+	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	FAKE_MODULES=$fake/modules "$wrapper" unread > "$SCRATCH/unread.out" 2>&1
+expect_status 1 $? "no debugfs results and an unreadable kernel log: a failure, not a skip"
+expect_line "$SCRATCH/unread.out" \
+	"# kunit-module: cannot read the results of unread: no new suite in debugfs, and the kernel log cannot be read" \
+	"with the reason"
+
 # A case that hangs holds modprobe: the wrapper reports what ran and goes.
 fake_module hangs hang-suite '    KTAP version 1\n    # Subtest: hang-suite\n    1..2\n    ok 1 quick\n'
 echo 30 > "$fake/modules/hangs/hang"
@@ -152,10 +184,28 @@ run_wrapper "$SCRATCH/builtin.out" "$installed/builtin"
 expect_status 0 $? "builtin reports the built-in suites"
 expect_line "$SCRATCH/builtin.out" "ok 1 boot-suite" "the built-in suite is there"
 
+expect_no_line "$SCRATCH/builtin.out" "old-suite" "an older module's suite is not built in"
+# A module is loaded, with its suite in debugfs: still not built in.
+fake_module loaded loaded-suite '    KTAP version 1\n    # Subtest: loaded-suite\n    1..1\n    not ok 1 breaks\nnot ok 1 loaded-suite\n'
+run_wrapper "$SCRATCH/load.out" "$TOP/tests/fixtures/fake-kernel/modprobe" loaded
+run_wrapper "$SCRATCH/builtin-loaded.out" "$installed/builtin"
+expect_status 0 $? "builtin with a test module loaded: its suite is not built in"
+expect_no_line "$SCRATCH/builtin-loaded.out" "loaded-suite" "the loaded module's suite is left out"
+
 rm -rf "$fake/debugfs/kunit"
 run_wrapper "$SCRATCH/builtin-log.out" "$wrapper" --builtin
 expect_status 0 $? "without debugfs, builtin reads the kernel log"
-expect_line "$SCRATCH/builtin-log.out" "ok 1 old-suite" "the boot results come from /dev/kmsg"
+expect_line "$SCRATCH/builtin-log.out" "ok 1 boot-suite" "the boot results come from /dev/kmsg"
+expect_no_line "$SCRATCH/builtin-log.out" "old-suite" \
+	"and only the boot's: a module's results later in the log are not built in"
+
+# The log no longer holds the boot, and there is no debugfs: no source.
+sed -i -e '1,8d' "$fake/kmsg"
+run_wrapper "$SCRATCH/builtin-nolog.out" "$wrapper" --builtin
+expect_status 1 $? "builtin without debugfs, and a log that lost the boot: a failure, not a skip"
+expect_line "$SCRATCH/builtin-nolog.out" \
+	"# kunit-module: cannot read the built-in suites' results: $fake/debugfs/kunit is missing, and the kernel log no longer holds the boot or cannot be read" \
+	"with the reason"
 
 # Kernels without KUnit, and KUnit as a module.
 rm -rf "$fake/sys/kunit"

@@ -299,20 +299,38 @@ static int open_kmsg(bool at_end)
 	return fd;
 }
 
+/* What reading the kernel log found. */
+struct kmsg_read {
+	bool readable;	/* it could be read */
+	bool complete;	/* from its first record on, nothing lost */
+};
+
 /*
  * Reads the kernel log records still unread on @fd into @run.  A record
  * is "level,seq,time,flags;text", possibly followed by " KEY=value" lines.
+ * The log holds the boot's messages when its first record has sequence
+ * number 0; reading from the start finds later ones when they were
+ * overwritten, and EPIPE says that records were lost while reading.
  */
-static void read_kmsg_results(struct ktap_run *run, int fd)
+static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd)
 {
+	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0 };
+	unsigned long long seq;
 	char record[8192];
 	char *line, *next, *text;
+	bool first = true;
 	ssize_t len;
 
-	for (;;) {
+	while (fd >= 0) {
 		len = read(fd, record, sizeof(record) - 1);
-		if (len < 0 && errno == EPIPE)
-			continue;	/* Records were overwritten: go on with the next. */
+		if (len < 0 && errno == EPIPE) {
+			got.complete = false;
+			continue;
+		}
+		if (len < 0 && errno != EAGAIN && first) {
+			got.readable = false;
+			got.complete = false;
+		}
 		if (len <= 0)
 			break;
 		record[len] = '\0';
@@ -322,11 +340,40 @@ static void read_kmsg_results(struct ktap_run *run, int fd)
 			if (next)
 				*next++ = '\0';
 			text = strchr(line, ';');
-			if (line[0] != ' ' && text)
-				ktap_read_line(run, text + 1);
+			if (line[0] == ' ' || !text)
+				continue;
+			if (first && (sscanf(line, "%*u,%llu,", &seq) != 1 || seq))
+				got.complete = false;
+			first = false;
+			ktap_read_line(run, text + 1);
 		}
 	}
 	ktap_run_finish(run);
+	return got;
+}
+
+/* Whether every suite of @run has a debugfs directory that is new since @before. */
+static bool all_in_debugfs(const struct ktap_run *run, char **now, char **before)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_suites; i++) {
+		if (run->suites[i]->result == KTAP_MISSING)
+			continue;
+		if (!listed(now, run->suites[i]->name) || listed(before, run->suites[i]->name))
+			return false;
+	}
+	return true;
+}
+
+/* How many names of @now are not in @before. */
+static int count_new(char **now, char **before)
+{
+	int count = 0;
+
+	for (; now && *now; now++)
+		count += !listed(before, *now);
+	return count;
 }
 
 /*
@@ -355,20 +402,28 @@ static bool have_kunit(double timeout)
 	return module_loaded("kunit");
 }
 
-/* The exit status for @run, and a summary line. */
+/* The exit status for @run, from the reading rule, and a summary line. */
 static int report(const struct ktap_run *run, const char *what)
 {
 	struct ktap_counts counts = { 0 };
-	size_t i;
+	enum ktap_result verdict = ktap_run_verdict(run);
 
-	for (i = 0; i < run->num_suites; i++)
-		ktap_count_suite(&counts, &run->suites[i]);
+	ktap_count_run(&counts, run);
 	ktap_write_kselftest(run, stdout);
 	printf("# %s: %zu suites, %lu passed, %lu failed, %lu skipped\n", what,
 	       run->num_suites, counts.passed, counts.failed, counts.skipped);
-	if (counts.failed || run->errors.count)
+	if (verdict == KTAP_FAIL)
 		return KSFT_FAIL;
-	return counts.passed ? KSFT_PASS : KSFT_SKIP;
+	return verdict == KTAP_PASS ? KSFT_PASS : KSFT_SKIP;
+}
+
+/* A failure before any result could be read. */
+static int fail(const char *fmt, const char *arg)
+{
+	printf("# %s: ", program);
+	printf(fmt, arg);
+	printf("\n");
+	return KSFT_FAIL;
 }
 
 static int skip(const char *fmt, const char *arg)
@@ -379,29 +434,56 @@ static int skip(const char *fmt, const char *arg)
 	return KSFT_SKIP;
 }
 
+/*
+ * Whether the running kernel has KUnit built in: then /sys/module/kunit
+ * has no initstate, which only loadable modules have.
+ */
+static bool kunit_built_in(void)
+{
+	char path[PATH_MAX + 32];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/kunit/initstate", sysfs_module_dir);
+	return module_loaded("kunit") && stat(path, &st) != 0;
+}
+
+/*
+ * The built-in suites are the first KTAP document of the kernel log, when
+ * the log still holds the boot; later documents are modules'.  Otherwise,
+ * every suite in debugfs is reported, and the output says so.
+ */
 static int run_builtin(void)
 {
+	struct kmsg_read got;
 	struct ktap_run run;
 	char **suites;
 	int status, fd;
 
 	if (geteuid() != 0)
 		return skip("%s needs root to read KUnit's results", "builtin");
-	if (!module_loaded("kunit"))
+	if (!kunit_built_in())
 		return skip("%s: the running kernel has no built-in KUnit", "builtin");
 	ensure_debugfs();
 
 	ktap_run_init(&run);
-	suites = list_suites();
-	if (!read_debugfs_results(&run, suites, NULL)) {
-		/* Without debugfs results, the boot log has the built-in run. */
-		fd = open_kmsg(false);
-		if (fd >= 0) {
-			read_kmsg_results(&run, fd);
-			close(fd);
-		}
+	run.max_documents = 1;
+	fd = open_kmsg(false);
+	got = read_kmsg_results(&run, fd);
+	if (fd >= 0)
+		close(fd);
+	if (!got.complete) {
+		ktap_run_free(&run);
+		ktap_run_init(&run);
+		suites = list_suites();
+		read_debugfs_results(&run, suites, NULL);
+		free_list(suites);
+		if (!is_dir(kunit_dir))
+			return fail("cannot read the built-in suites' results: %s is missing, and the kernel log no longer holds the boot or cannot be read",
+				    kunit_dir);
+		printf("# %s: the kernel log %s: reporting every suite in %s, a loaded module's too\n",
+		       program, got.readable ? "no longer holds the boot" : "cannot be read",
+		       kunit_dir);
 	}
-	free_list(suites);
 	if (!run.num_suites) {
 		ktap_run_free(&run);
 		return skip("%s: no KUnit suite ran built into this kernel", "builtin");
@@ -411,11 +493,38 @@ static int run_builtin(void)
 	return status;
 }
 
+/*
+ * Reads the results of a module that loaded: from the debugfs directories
+ * that appeared (@after but not @before), unless the kernel log, read on
+ * @fd, has a suite without one (a suite of the same name was there
+ * before): then the log has them all.  Sets @no_source when neither could
+ * be read.
+ */
+static void read_module_results(struct ktap_run *run, int fd, char **before, char **after,
+				bool *no_source)
+{
+	struct ktap_run from_log;
+	struct kmsg_read got;
+
+	ktap_run_init(&from_log);
+	got = read_kmsg_results(&from_log, fd);
+	read_debugfs_results(run, after, before);
+	*no_source = !got.readable && !count_new(after, before);
+	if (got.readable && from_log.num_suites && !all_in_debugfs(&from_log, after, before)) {
+		printf("# %s: a suite has no debugfs directory of its own (another has its name): reading the kernel log\n",
+		       program);
+		ktap_run_free(run);
+		*run = from_log;
+		return;
+	}
+	ktap_run_free(&from_log);
+}
+
 static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16];
-	bool timed_out, unload_timed_out;
+	bool timed_out, unload_timed_out, no_source;
 	char **before, **after;
 	struct ktap_run run;
 	int exit_status, status, fd;
@@ -446,10 +555,9 @@ static int run_module(const char *name, double timeout)
 		 * Its suites may have run before its init function failed: the
 		 * log still has them, debugfs no longer does.
 		 */
-		if (fd >= 0) {
-			read_kmsg_results(&run, fd);
+		read_kmsg_results(&run, fd);
+		if (fd >= 0)
 			close(fd);
-		}
 		report(&run, what);
 		printf("# %s: modprobe %s failed with status %d%s%s\n", program, name,
 		       exit_status, *output ? ": " : "", output);
@@ -459,8 +567,7 @@ static int run_module(const char *name, double timeout)
 	}
 
 	after = list_suites();
-	if (!read_debugfs_results(&run, after, before) && fd >= 0)
-		read_kmsg_results(&run, fd);
+	read_module_results(&run, fd, before, after, &no_source);
 	free_list(before);
 	free_list(after);
 	if (fd >= 0)
@@ -474,10 +581,15 @@ static int run_module(const char *name, double timeout)
 		ktap_run_free(&run);
 		return KSFT_FAIL;
 	}
-	if (!run.num_suites)
-		printf("# %s: %s loaded but no suite reported (kunit.enable=0, kunit.filter_glob?)\n",
-		       program, name);
-	status = report(&run, what);
+	if (no_source) {
+		status = fail("cannot read the results of %s: no new suite in debugfs, and the kernel log cannot be read",
+			      name);
+	} else {
+		if (!run.num_suites)
+			printf("# %s: %s loaded but no suite reported (kunit.enable=0, kunit.filter_glob?)\n",
+			       program, name);
+		status = report(&run, what);
+	}
 	ktap_run_free(&run);
 
 	if (run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
