@@ -43,7 +43,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check run compat bench deps help clean user-progs user-asan-progs
+.PHONY: all check run compat bench fuzz deps help clean user-progs user-asan-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -57,6 +57,7 @@ help:
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
+	@echo '  make fuzz     fuzz the KTAP reader and writers for FUZZ_TIME seconds (600)'
 	@echo '  make          build the userspace KUnit programs into $$(BUILD)/user'
 	@echo '  make deps     install the Debian packages that `make check` needs'
 	@echo '  make clean    remove $$(BUILD)'
@@ -137,6 +138,13 @@ run: $(HOST_TOOLS)
 compat: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
 	$(Q)BUILD=$(BUILD) scripts/kunit-compat
+
+# The fuzz check of make check, longer and from a random seed.
+FUZZ_TIME ?= 600
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory user-progs $(HOST_TOOLS)
+	$(Q)BUILD=$(BUILD) CC=$(CC) CHECKS=68-fuzz FUZZ_TIME=$(FUZZ_TIME) FUZZ_SEED=0 \
+		scripts/run-checks.sh
 
 bench: deps
 	$(Q)scripts/deps.sh run

@@ -396,17 +396,23 @@ static enum ktap_line_kind classify(const char *text, struct ktap_line *line)
 	return parse_result(text, line);
 }
 
-/* Lines that say something went wrong outside the tests. */
+/* A kernel panic, anywhere in a line that is not KTAP. */
+static bool is_panic_line(const char *text)
+{
+	return strstr(text, "Kernel panic - not syncing");
+}
+
+/* Of the lines that are not KTAP, those that say something went wrong. */
 static bool is_error_line(const char *text)
 {
 	return starts_with(text, "Bail out!") || starts_with(text, "kunit executor:") ||
-	       strstr(text, "Kernel panic - not syncing");
+	       is_panic_line(text);
 }
 
 /* Lines after which no more of a document can come. */
 static bool ends_documents(const char *text)
 {
-	return starts_with(text, "Bail out!") || strstr(text, "Kernel panic - not syncing");
+	return starts_with(text, "Bail out!") || is_panic_line(text);
 }
 
 /* "# name: pass:1 fail:0 skip:0 total:1" and "# Totals: ...": KUnit's counts. */
@@ -770,7 +776,8 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	if (!*clean || (run->max_documents && run->num_documents >= run->max_documents &&
 			!run->depth))
 		return 0;
-	if (is_error_line(text)) {
+	line.kind = classify(text, &line);
+	if (line.kind == KTAP_LINE_TEXT && is_error_line(text)) {
 		err = lines_add(&run->errors, clean);
 		if (!err && run->depth)
 			err = lines_add(&run->pending_noise, clean);
@@ -780,7 +787,6 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		return err;
 	}
 
-	line.kind = classify(text, &line);
 	if (!run->depth) {
 		/*
 		 * Before any document, only a start, a result or a subtest
@@ -924,7 +930,7 @@ static void write_diagnostic(const struct ktap_writer *writer, const char *line,
 
 	write_indent(writer, depth);
 	if (text[0] != '#' || starts_with(text, "# Subtest:"))
-		fputs("# ", writer->out);
+		fputs(!extra && starts_with(text, "Subtest:") ? "# # " : "# ", writer->out);
 	fprintf(writer->out, "%*s%s\n", (int)extra, "", text);
 }
 
@@ -937,13 +943,25 @@ static void write_lines(const struct ktap_writer *writer, const struct ktap_line
 		write_diagnostic(writer, lines->line[i], depth);
 }
 
-/* A name as a result line can hold it: no '#', which would end it. */
+/*
+ * A name as a header and a result line can hold it, the same in both: no
+ * '#', which would end it, no leading "- ", which a reader drops, no
+ * trailing space, which a reader strips.
+ */
 static void write_name(FILE *out, const struct ktap_test *test)
 {
 	const char *name = ktap_test_name(test);
+	size_t len = strlen(name), i;
 
-	for (; *name; name++)
-		fputc(*name == '#' ? '_' : *name, out);
+	while (len && name[len - 1] == ' ')
+		len--;
+	if (!len) {
+		fputs("(unnamed)", out);
+		return;
+	}
+	for (i = 0; i < len; i++)
+		fputc(name[i] == '#' || (i == 0 && name[i] == '-' && name[1] == ' ') ?
+		      '_' : name[i], out);
 }
 
 /* How many lines the writers give a missing range, at most. */
