@@ -76,6 +76,17 @@ expect_line "$SCRATCH/failing.out" "# # breaks: EXPECTATION FAILED at lib/sort.c
 	"with its failure message"
 expect_line "$SCRATCH/failing.out" "not ok 1 sort-suite" "and its suite fails"
 
+# Results that a count of cases would pass: each module's test fails.
+for bad in "own-not-ok:    KTAP version 1\n    # Subtest: own-not-ok\n    1..1\n    ok 1 passes\nnot ok 1 own-not-ok\n" \
+	   "short-plan:    KTAP version 1\n    # Subtest: short-plan\n    1..3\n    ok 1 a\n    ok 2 b\nok 1 short-plan\n" \
+	   "forged:    KTAP version 1\n    # Subtest: forged\n    1..1\n    # cmp: EXPECTATION FAILED at f.c:1\n    Expected v == \"b\", but\n        v == \"a\n        KTAP version 1\n        # Subtest: cmp\n        ok 1 x\n\"\n    not ok 1 cmp\nok 1 forged\n"; do
+	name=${bad%%:*}
+	fake_module "$name" "$name-suite" "${bad#*:}"
+	echo "kernel/lib/$name.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+	run_wrapper "$SCRATCH/$name.out" "$wrapper" "$name"
+	expect_status 1 $? "a module whose results are $name: exit 1"
+done
+
 # Its suites ran (they run before the module's init), then its init failed.
 mkdir -p "$fake/modules/broken"
 echo "modprobe: ERROR: could not insert 'broken': Invalid argument" > "$fake/modules/broken/fail"
