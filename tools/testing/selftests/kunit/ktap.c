@@ -554,7 +554,7 @@ static int close_test(struct ktap_run *run, const struct ktap_line *line, const 
 		if (!err)
 			err = set_number(test, parent, level, index, line->number);
 		/* As kunit.py: a header promises results, or a failure or skip. */
-		if (!err && !test->num_subtests && test->plan != 0 &&
+		if (!err && !test->num_subtests &&
 		    test->result != KTAP_FAIL && test->result != KTAP_SKIP)
 			err = lines_add(&test->problems, "a header, but no results");
 	} else if (!err) {
@@ -637,16 +637,22 @@ static size_t parent_level(struct ktap_run *run, size_t depth)
 
 /*
  * A suite to come at the top level, after the document's plan is met:
- * another document, without a header (stock KUnit prints a module's
- * suites so, after the built-in ones).
+ * another document, without a header.  Stock KUnit prints a module's
+ * suites so, after the built-in ones, each with its own header; a bare
+ * result line there (@bare) is no suite of a module, and fails.
  */
-static int make_room_for_suite(struct ktap_run *run)
+static int make_room_for_suite(struct ktap_run *run, bool bare)
 {
 	struct ktap_test *document = run->open[0];
 
 	if (document->plan < 0 || (long)document->num_subtests < document->plan)
 		return 0;
-	return open_document(run, NULL, "");
+	if (open_document(run, NULL, ""))
+		return -ENOMEM;
+	if (bare && run->depth)
+		return lines_add(&run->open[0]->problems,
+				 "a result line after the plan was met, without a header");
+	return 0;
 }
 
 static int read_header(struct ktap_run *run, const struct ktap_line *line, size_t depth)
@@ -669,7 +675,7 @@ static int read_header(struct ktap_run *run, const struct ktap_line *line, size_
 	level = parent_level(run, depth ? depth - 1 : 0);
 	if (close_above(run, level, "a test began at its level"))
 		return -ENOMEM;
-	if (level == 0 && make_room_for_suite(run))
+	if (level == 0 && make_room_for_suite(run, false))
 		return -ENOMEM;
 	if (!run->depth)
 		return 0;
@@ -711,7 +717,7 @@ static int read_result(struct ktap_run *run, const struct ktap_line *line, size_
 	if (run->depth > level + 1)
 		return close_test(run, line, NULL);
 
-	if (level == 0 && make_room_for_suite(run))
+	if (level == 0 && make_room_for_suite(run, true))
 		return -ENOMEM;
 	if (!run->depth)
 		return 0;
@@ -747,7 +753,7 @@ static int read_plan(struct ktap_run *run, const struct ktap_line *line, size_t 
 	return lines_add(&run->pending_log, text);
 }
 
-/* Drops a printk timestamp, "[    1.234567] ", if the console has them. */
+/* Drops a printk timestamp, "[    1.234567] ", and caller, if the console has them. */
 static const char *skip_timestamp(const char *line)
 {
 	const char *p = line;
@@ -759,6 +765,17 @@ static const char *skip_timestamp(const char *line)
 		p++;
 	while (isdigit((unsigned char)*p) || *p == '.')
 		p++;
+	/* CONFIG_PRINTK_CALLER: "[    T1] " or "[    C0] " right after the time. */
+	if (p[0] == ']' && p[1] == '[') {
+		line = ++p;
+		p++;
+		while (*p == ' ')
+			p++;
+		if (*p != 'T' && *p != 'C')
+			return line;
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	}
 	if (p[0] != ']' || p[1] != ' ')
 		return line;
 	return p + 2;
@@ -777,6 +794,14 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 			!run->depth))
 		return 0;
 	line.kind = classify(text, &line);
+	/* KTAP indented with a tab: which level it belongs to cannot be told. */
+	if (*text == '\t' && line.kind == KTAP_LINE_TEXT) {
+		line.kind = classify(text + strspn(text, " \t"), &line);
+		if (line.kind != KTAP_LINE_TEXT && line.kind != KTAP_LINE_DIAGNOSTIC)
+			line.kind = KTAP_LINE_BAD;
+		else
+			line.kind = KTAP_LINE_TEXT;
+	}
 	if (line.kind == KTAP_LINE_TEXT && is_error_line(text)) {
 		err = lines_add(&run->errors, clean);
 		if (!err && run->depth)
@@ -801,6 +826,11 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 			return -ENOMEM;
 		if (!run->depth)
 			return 0;
+		/* A result before any header: the start of the output is lost. */
+		if ((line.kind == KTAP_LINE_RESULT || line.kind == KTAP_LINE_BAD) &&
+		    lines_add(&run->open[0]->problems,
+			      "a result line before any KTAP header: the start of the output is missing"))
+			return -ENOMEM;
 	}
 
 	switch (line.kind) {
@@ -829,10 +859,15 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	}
 }
 
+/* What ends a line: \\n, and what Python's str.splitlines() also breaks at. */
+#define KTAP_LINE_BREAKS	"\r\n\v\f\x1c\x1d\x1e"
+
 /**
  * ktap_read_line() - read one line
  * @run: the run being read.
- * @line: the line, with or without its newline.
+ * @line: the line, with or without its newline.  A carriage return, or
+ *	  another character that breaks lines for kunit.py, ends a line of
+ *	  its own: "progress: 100%\r    ok 2 case" is two lines.
  *
  * Return: 0, or -ENOMEM.
  */
@@ -840,17 +875,21 @@ int ktap_read_line(struct ktap_run *run, const char *line)
 {
 	size_t len;
 	char *clean;
-	int err;
+	int err = 0;
 
-	line = skip_timestamp(line);
-	len = strcspn(line, "\r\n");
-	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-		len--;
-	clean = strndup(line, len);
-	if (!clean)
-		return -ENOMEM;
-	err = read_clean_line(run, clean);
-	free(clean);
+	while (!err && *line) {
+		line = skip_timestamp(line);
+		len = strcspn(line, KTAP_LINE_BREAKS);
+		clean = strndup(line, len);
+		if (!clean)
+			return -ENOMEM;
+		while (len && (clean[len - 1] == ' ' || clean[len - 1] == '\t'))
+			clean[--len] = '\0';
+		err = read_clean_line(run, clean);
+		free(clean);
+		line += strcspn(line, KTAP_LINE_BREAKS);
+		line += strspn(line, KTAP_LINE_BREAKS) ? 1 : 0;
+	}
 	return err;
 }
 
