@@ -11,7 +11,16 @@
  * &struct kunit_progress and starts a new child, which reports the case as
  * failed and resumes after it.  The dead child's memory, and so the case's
  * resources, go with it.
+ *
+ * The supervisor alone writes the program's stdout.  The child sends its
+ * KTAP lines on a pipe of their own, and its stdout and stderr, where the
+ * cases print, are two more pipes: whatever a case prints, closes or
+ * leaves running cannot cut, glue or lose a result line.  The child runs
+ * in a process group of its own, which the supervisor kills whole when
+ * the child ends, so that no process a case started outlives it.
  */
+#define _GNU_SOURCE		/* ppoll() */
+
 #include <kunit/executor.h>
 #include <kunit/platform.h>
 #include <kunit/progress.h>
@@ -21,11 +30,14 @@
 #include <linux/string.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,16 +65,111 @@ void kfree(const void *p)
 /* Whether nesting is printed "# " per level, for kselftest. */
 static bool kselftest_nesting;
 
-/* Output goes through stdio, so that it stays in order with printf(). */
+/*
+ * In the child of a supervised run: the pipe that takes its KTAP lines to
+ * the supervisor, and the one on which the supervisor says that a line is
+ * out.  Both are close-on-exec and none of 0, 1 and 2, which a case may
+ * close or redirect.  -1 with --no-fork.
+ */
+static int ktap_fd = -1, ack_fd = -1;
+
+/*
+ * Writes all of @iov to @fd, going on after a signal or a partial write,
+ * and waiting if @fd was handed to the program non-blocking.  Returns 0,
+ * or -1 if @fd takes no more.
+ */
+static int kunit_user_write_all(int fd, struct iovec *iov, int count)
+{
+	struct pollfd writable = { .fd = fd, .events = POLLOUT };
+	ssize_t done;
+
+	while (count > 0) {
+		done = writev(fd, iov, count);
+		if (done < 0 && errno == EAGAIN) {
+			poll(&writable, 1, -1);
+			continue;
+		}
+		if (done < 0 && errno == EINTR)
+			continue;
+		if (done <= 0)
+			return -1;
+		for (; count > 0 && (size_t)done >= iov->iov_len; iov++, count--)
+			done -= iov->iov_len;
+		if (count > 0) {
+			iov->iov_base = (char *)iov->iov_base + done;
+			iov->iov_len -= done;
+		}
+	}
+	return 0;
+}
+
+/* Levels of nesting that --kselftest converts; deeper ones stay spaces. */
+#define KUNIT_USER_HASH_LEVELS	16
+#define KUNIT_USER_MAX_LEVELS	(4 * KUNIT_USER_HASH_LEVELS)
+
+static const char kunit_user_hashes[2 * KUNIT_USER_HASH_LEVELS + 1] =
+	"# # # # # # # # # # # # # # # # ";
+static const char kunit_user_newline[] = "\n";
+
+/*
+ * Prints @line and a newline on @fd in one writev().  This is the one place
+ * where KTAP nesting is converted: with --kselftest, each four spaces that
+ * start @line are printed "# ", the nesting that kselftest's CI parsers read.
+ */
+static int kunit_user_put_line(int fd, const char *line)
+{
+	struct iovec iov[KUNIT_USER_MAX_LEVELS / KUNIT_USER_HASH_LEVELS + 2];
+	size_t levels = 0, chunk;
+	int count = 0;
+
+	if (kselftest_nesting)
+		for (; levels < KUNIT_USER_MAX_LEVELS && !strncmp(line, "    ", 4); line += 4)
+			levels++;
+	for (; levels; levels -= chunk) {
+		chunk = min_t(size_t, levels, KUNIT_USER_HASH_LEVELS);
+		iov[count].iov_base = (void *)kunit_user_hashes;
+		iov[count++].iov_len = 2 * chunk;
+	}
+	iov[count].iov_base = (void *)line;
+	iov[count++].iov_len = strlen(line);
+	iov[count].iov_base = (void *)kunit_user_newline;
+	iov[count++].iov_len = 1;
+	return kunit_user_write_all(fd, iov, count);
+}
+
+/**
+ * kunit_platform_emit() - print one line of KTAP
+ * @level: the printk level of the line, which userspace does not print.
+ * @line: the line, without its newline.
+ *
+ * In a supervised run, the line goes to the supervisor, which prints it
+ * (see kunit_user_write_ktap_line()); what the case printed before goes
+ * first, and the case goes on once the supervisor has printed the line,
+ * so that what it prints next comes after it.  With --no-fork, the line
+ * goes straight to stdout.
+ */
 void kunit_platform_emit(const char *level, const char *line)
 {
-	if (kselftest_nesting)
-		for (; !strncmp(line, "    ", 4); line += 4)
-			fputs("# ", stdout);
-	fputs(line, stdout);
-	fputc('\n', stdout);
-	/* Flushed at once: a case that crashes next must not take it along. */
-	fflush(stdout);
+	struct iovec iov[2];
+	char ack;
+
+	if (ktap_fd < 0) {
+		/* After what the case printed through stdio. */
+		fflush(stdout);
+		kunit_user_put_line(STDOUT_FILENO, line);
+		return;
+	}
+
+	/* What the case printed is in its pipe before the line is in this one. */
+	fflush(NULL);
+	iov[0].iov_base = (void *)line;
+	iov[0].iov_len = strlen(line);
+	iov[1].iov_base = (void *)kunit_user_newline;
+	iov[1].iov_len = 1;
+	if (kunit_user_write_all(ktap_fd, iov, ARRAY_SIZE(iov)))
+		return;
+	while (read(ack_fd, &ack, 1) < 0 && errno == EINTR)
+		;
 }
 
 /* Skips a printk level prefix: the console of a userspace program has none. */
@@ -207,59 +314,507 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
 }
 
 /*
- * Waits for the child to end, killing it when the run has not moved for
- * shared->timeout seconds (0: no limit), which the child changes while a
- * case with a timeout of its own runs.  SIGCHLD is blocked, so that one
- * sent before sigtimedwait() is not missed.  Returns the child's wait
- * status, or -1 if waitpid() fails.
+ * The supervisor's side of the output.  A case's stdout is cut into lines,
+ * each printed as a KTAP diagnostic; its stderr is cut into lines that go
+ * to stderr as they are.  A line longer than this is printed in pieces.
  */
-static int kunit_user_wait(pid_t pid, bool *timed_out)
+#define KUNIT_USER_LINE_SIZE	4096
+/* The deepest indentation a case's output gets, in spaces. */
+#define KUNIT_USER_MAX_INDENT	64
+
+/*
+ * A line of a case's stdout or stderr, as far as it came.  @cut: the line
+ * before was ended early, when a KTAP line had to go out, or at a '\r': a
+ * newline that comes next only finishes that line.
+ */
+struct kunit_user_lines {
+	char text[KUNIT_USER_LINE_SIZE];
+	size_t len;
+	bool diagnostic;	/* stdout: its lines become KTAP diagnostics */
+	bool cut;
+};
+
+static struct kunit_user_lines case_stdout = { .diagnostic = true };
+static struct kunit_user_lines case_stderr;
+
+/* The leading spaces of the last KTAP line printed; diagnostics get them. */
+static size_t ktap_indent;
+
+static void kunit_user_end_line(struct kunit_user_lines *lines);
+
+/* Ends the line that @lines holds, if any, as if a newline came. */
+static void kunit_user_end_partial_line(struct kunit_user_lines *lines)
 {
-	unsigned int timeout;
-	sigset_t sigchld;
+	if (lines->len) {
+		kunit_user_end_line(lines);
+		lines->cut = true;
+	}
+}
+
+/*
+ * kunit_user_write_ktap_line() - print a line of the run's KTAP on stdout
+ * @line: the line, without its newline, as the core or the supervisor
+ *	  wrote it (nesting as four spaces a level).
+ *
+ * Every line that the supervisor prints on stdout passes here, and nothing
+ * else writes to its stdout: the child's KTAP lines, a case's output made
+ * diagnostics, and the supervisor's own "Bail out!" and notes.  This is
+ * where a reader of the run's KTAP would take each line.
+ */
+static void kunit_user_write_ktap_line(const char *line)
+{
+	/* Under runner.sh, stderr and stdout end in one file: no gluing. */
+	kunit_user_end_partial_line(&case_stderr);
+	ktap_indent = strspn(line, " ");
+	kunit_user_put_line(STDOUT_FILENO, line);
+}
+
+/* A KTAP line of the core or of the supervisor: after what a case printed. */
+static void kunit_user_print_ktap(const char *line)
+{
+	kunit_user_end_partial_line(&case_stdout);
+	kunit_user_write_ktap_line(line);
+}
+
+static __printf(1, 2) void kunit_user_say(const char *fmt, ...)
+{
+	char line[KUNIT_TRY_CATCH_REASON_SIZE + 80];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	kunit_user_print_ktap(line);
+}
+
+/*
+ * Prints the line that @lines holds: a line of stdout becomes a diagnostic
+ * at the indentation of the KTAP around it, so that nothing a case prints
+ * reads as a result; a line of stderr goes to stderr.
+ */
+static void kunit_user_end_line(struct kunit_user_lines *lines)
+{
+	static char diagnostic[KUNIT_USER_MAX_INDENT + 2 + KUNIT_USER_LINE_SIZE + 1];
+	struct iovec iov[2];
+	int indent = min_t(size_t, ktap_indent, KUNIT_USER_MAX_INDENT);
+	int len = lines->len;
+
+	lines->len = 0;
+	lines->cut = false;
+	if (lines->diagnostic) {
+		snprintf(diagnostic, sizeof(diagnostic), "%*s# %.*s", indent, "", len,
+			 lines->text);
+		kunit_user_write_ktap_line(diagnostic);
+		return;
+	}
+	iov[0].iov_base = lines->text;
+	iov[0].iov_len = len;
+	iov[1].iov_base = (void *)kunit_user_newline;
+	iov[1].iov_len = 1;
+	kunit_user_write_all(STDERR_FILENO, iov, ARRAY_SIZE(iov));
+}
+
+/*
+ * Adds what a case wrote to its stdout or stderr.  On stdout, a '\r' ends
+ * a line too (some readers of KTAP split lines there), and a NUL byte,
+ * which would end the C string, is shown as "^@".
+ */
+static void kunit_user_add_output(struct kunit_user_lines *lines, const char *text, size_t len)
+{
+	size_t i;
+	char c;
+
+	for (i = 0; i < len; i++) {
+		c = text[i];
+		if (lines->cut && c == '\n') {
+			lines->cut = false;
+			continue;
+		}
+		lines->cut = false;
+		if (c == '\n' || (c == '\r' && lines->diagnostic)) {
+			kunit_user_end_line(lines);
+			lines->cut = c == '\r';
+			continue;
+		}
+		if (lines->len + 2 > sizeof(lines->text))
+			kunit_user_end_line(lines);
+		if (!c && lines->diagnostic) {
+			lines->text[lines->len++] = '^';
+			c = '@';
+		}
+		lines->text[lines->len++] = c;
+	}
+}
+
+/* The supervisor's ends of one child's pipes, -1 once closed. */
+struct kunit_user_child {
+	pid_t pid;		/* and its process group */
+	int ktap;		/* the KTAP lines from kunit_platform_emit() */
+	int output;		/* the child's stdout */
+	int errors;		/* the child's stderr */
+	int ack;		/* a byte for each KTAP line printed */
+	int ack_reader;		/* kept open: an ack never raises SIGPIPE */
+	char *line;		/* a KTAP line as far as it came */
+	size_t len, size;
+};
+
+/* The child's ends of its pipes. */
+struct kunit_user_child_ends {
+	int ktap, output, errors, ack;
+};
+
+static void kunit_user_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/*
+ * Opens a pipe whose ends are close-on-exec and none of 0, 1 and 2, which
+ * may be closed when the program starts.  Returns 0 or -1.
+ */
+static int kunit_user_pipe(int *read_end, int *write_end)
+{
+	int ends[2], i, fd;
+
+	if (pipe(ends))
+		return -1;
+	for (i = 0; i < 2; i++) {
+		fd = fcntl(ends[i], F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+		close(ends[i]);
+		ends[i] = fd;
+	}
+	if (ends[0] < 0 || ends[1] < 0) {
+		kunit_user_close(&ends[0]);
+		kunit_user_close(&ends[1]);
+		return -1;
+	}
+	*read_end = ends[0];
+	*write_end = ends[1];
+	return 0;
+}
+
+static void kunit_user_close_pipes(struct kunit_user_child *child,
+				   struct kunit_user_child_ends *ends)
+{
+	kunit_user_close(&child->ktap);
+	kunit_user_close(&child->output);
+	kunit_user_close(&child->errors);
+	kunit_user_close(&child->ack);
+	kunit_user_close(&child->ack_reader);
+	kunit_user_close(&ends->ktap);
+	kunit_user_close(&ends->output);
+	kunit_user_close(&ends->errors);
+	kunit_user_close(&ends->ack);
+}
+
+/*
+ * Opens the pipes for a child: three that the supervisor reads without
+ * waiting, and one that the child reads.  The child's stderr has a pipe of
+ * its own rather than sharing its stdout's: what a case writes to stderr
+ * stays on stderr, where sanitizer reports are looked for and where a
+ * user may have sent them apart, and is still printed a whole line at a
+ * time.  Returns 0 or -1.
+ */
+static int kunit_user_open_pipes(struct kunit_user_child *child,
+				 struct kunit_user_child_ends *ends)
+{
+	*child = (struct kunit_user_child) {
+		.ktap = -1, .output = -1, .errors = -1, .ack = -1, .ack_reader = -1,
+	};
+	*ends = (struct kunit_user_child_ends) {
+		.ktap = -1, .output = -1, .errors = -1, .ack = -1,
+	};
+	if (kunit_user_pipe(&child->ktap, &ends->ktap) ||
+	    kunit_user_pipe(&child->output, &ends->output) ||
+	    kunit_user_pipe(&child->errors, &ends->errors) ||
+	    kunit_user_pipe(&ends->ack, &child->ack) ||
+	    fcntl(child->ktap, F_SETFL, O_NONBLOCK) ||
+	    fcntl(child->output, F_SETFL, O_NONBLOCK) ||
+	    fcntl(child->errors, F_SETFL, O_NONBLOCK) ||
+	    fcntl(child->ack, F_SETFL, O_NONBLOCK)) {
+		kunit_user_close_pipes(child, ends);
+		return -1;
+	}
+	/*
+	 * A child that dies while the supervisor acknowledges a line must not
+	 * take the supervisor with it: the ack pipe always has a reader.
+	 */
+	child->ack_reader = fcntl(ends->ack, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	if (child->ack_reader < 0) {
+		kunit_user_close_pipes(child, ends);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Reads what a pipe of the case's output holds now, without waiting; a
+ * short read empties a pipe.  Closes the pipe at its end.
+ */
+static void kunit_user_read_output(int *fd, struct kunit_user_lines *lines)
+{
+	char buf[KUNIT_USER_LINE_SIZE];
+	ssize_t len;
+	int reads;
+
+	for (reads = 0; *fd >= 0 && reads < 64; reads++) {
+		len = read(*fd, buf, sizeof(buf));
+		if (len < 0 && errno == EINTR)
+			continue;
+		if (len < 0 && errno == EAGAIN)
+			return;
+		if (len <= 0) {
+			kunit_user_close(fd);
+			return;
+		}
+		kunit_user_add_output(lines, buf, len);
+		if ((size_t)len < sizeof(buf))
+			return;
+	}
+}
+
+/* Keeps @len more bytes of the KTAP line being read. */
+static void kunit_user_keep_ktap(struct kunit_user_child *child, const char *text, size_t len)
+{
+	size_t size = max_t(size_t, child->size, 256);
+	char *line;
+
+	while (size < child->len + len + 1)
+		size *= 2;
+	if (size > child->size) {
+		line = realloc(child->line, size);
+		if (!line) {
+			fprintf(stderr, "kunit: out of memory: a KTAP line is cut\n");
+			return;
+		}
+		child->line = line;
+		child->size = size;
+	}
+	memcpy(child->line + child->len, text, len);
+	child->len += len;
+}
+
+/*
+ * Reads the child's KTAP lines and prints each whole one, after what its
+ * stdout and stderr pipes hold: the case printed that before the line.
+ * Each line printed is acknowledged, for the child to go on.
+ */
+static void kunit_user_read_ktap(struct kunit_user_child *child)
+{
+	char buf[KUNIT_USER_LINE_SIZE], *start, *newline;
+	ssize_t len;
+
+	kunit_user_read_output(&child->output, &case_stdout);
+	kunit_user_read_output(&child->errors, &case_stderr);
+
+	len = read(child->ktap, buf, sizeof(buf));
+	if (len < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (len <= 0) {
+		kunit_user_close(&child->ktap);
+		return;
+	}
+	for (start = buf; start < buf + len; start = newline + 1) {
+		newline = memchr(start, '\n', buf + len - start);
+		if (!newline) {
+			kunit_user_keep_ktap(child, start, buf + len - start);
+			break;
+		}
+		kunit_user_keep_ktap(child, start, newline - start);
+		if (child->line) {
+			child->line[child->len] = '\0';
+			kunit_user_print_ktap(child->line);
+		}
+		child->len = 0;
+		/* Nothing waits for it if the child is gone: the pipe may fill. */
+		if (write(child->ack, "", 1) < 0 && errno != EAGAIN)
+			perror("kunit: acknowledging a KTAP line");
+	}
+}
+
+/* What poll() found readable: each pipe that has data or has ended. */
+static void kunit_user_read_pipes(struct kunit_user_child *child, const struct pollfd *fds)
+{
+	const short ready = POLLIN | POLLHUP | POLLERR | POLLNVAL;
+
+	if (fds[0].revents & ready)
+		kunit_user_read_ktap(child);
+	if (fds[1].revents & ready)
+		kunit_user_read_output(&child->output, &case_stdout);
+	if (fds[2].revents & ready)
+		kunit_user_read_output(&child->errors, &case_stderr);
+}
+
+static void kunit_user_poll_set(const struct kunit_user_child *child, struct pollfd *fds)
+{
+	fds[0] = (struct pollfd) { .fd = child->ktap, .events = POLLIN };
+	fds[1] = (struct pollfd) { .fd = child->output, .events = POLLIN };
+	fds[2] = (struct pollfd) { .fd = child->errors, .events = POLLIN };
+}
+
+/* How often the supervisor looks again at a timeout that the child may change. */
+#define KUNIT_USER_LOOK_NS	100000000ULL
+
+/*
+ * Follows the child until it ends, printing what it sends, and kills it
+ * when the run has not moved for shared->timeout seconds (0: no limit),
+ * which the child changes while a case with a timeout of its own runs.
+ * Whatever happens, its whole process group is killed before the child is
+ * reaped, when the group's id cannot be anyone else's yet.  SIGCHLD is
+ * blocked but for ppoll(), so that one sent before is not missed.
+ * Returns the child's wait status, or -1 if it cannot be waited for.
+ */
+static int kunit_user_follow(struct kunit_user_child *child, const sigset_t *wait_mask,
+			     bool *timed_out)
+{
+	struct pollfd fds[3];
 	struct timespec wait;
-	u64 deadline, now;
+	unsigned int timeout;
+	u64 deadline, now, left;
+	siginfo_t info;
 	int status;
-	pid_t ret;
 
 	*timed_out = false;
-	sigemptyset(&sigchld);
-	sigaddset(&sigchld, SIGCHLD);
 	for (;;) {
-		timeout = __atomic_load_n(&shared->timeout, __ATOMIC_ACQUIRE);
-		ret = waitpid(pid, &status, WNOHANG);
-		if (ret == pid)
-			return status;
-		if (ret < 0 && errno != EINTR) {
+		info.si_pid = 0;
+		if (waitid(P_PID, child->pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0 &&
+		    errno != EINTR) {
 			/* The child cannot be followed: stop it, say so. */
-			perror("kunit: waitpid");
-			kill(pid, SIGKILL);
+			perror("kunit: waitid");
+			kill(-child->pid, SIGKILL);
+			kill(child->pid, SIGKILL);
 			return -1;
 		}
-		if (ret == 0 && !timeout) {
-			/* No limit now, but a case may set one: look again soon. */
-			wait.tv_sec = 0;
-			wait.tv_nsec = 100000000;
-			sigtimedwait(&sigchld, NULL, &wait);
-			continue;
-		}
-		if (ret < 0)
-			continue;
+		if (info.si_pid == child->pid)
+			break;
 
-		deadline = __atomic_load_n(&shared->stamp_ns, __ATOMIC_ACQUIRE) +
-			   timeout * 1000000000ULL;
+		timeout = __atomic_load_n(&shared->timeout, __ATOMIC_ACQUIRE);
 		now = kunit_user_now_ns();
-		if (now >= deadline) {
-			*timed_out = true;
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
-			return status;
+		left = KUNIT_USER_LOOK_NS;
+		if (timeout) {
+			deadline = __atomic_load_n(&shared->stamp_ns, __ATOMIC_ACQUIRE) +
+				   timeout * 1000000000ULL;
+			if (now >= deadline) {
+				*timed_out = true;
+				break;
+			}
+			left = min(left, deadline - now);
 		}
-		wait.tv_sec = (deadline - now) / 1000000000ULL;
-		wait.tv_nsec = (deadline - now) % 1000000000ULL;
-		sigtimedwait(&sigchld, NULL, &wait);
+		wait.tv_sec = left / 1000000000ULL;
+		wait.tv_nsec = left % 1000000000ULL;
+		kunit_user_poll_set(child, fds);
+		if (ppoll(fds, ARRAY_SIZE(fds), &wait, wait_mask) > 0)
+			kunit_user_read_pipes(child, fds);
 	}
+
+	kill(-child->pid, SIGKILL);
+	kill(child->pid, SIGKILL);
+	while (waitpid(child->pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			perror("kunit: waitpid");
+			return -1;
+		}
+	}
+	return status;
+}
+
+/* How long the pipes are read once the child is gone, at most. */
+#define KUNIT_USER_DRAIN_NS	1000000000ULL
+
+/*
+ * Once the child is gone: prints what is left in its pipes, until no
+ * process holds them open.  The processes of its group were killed and
+ * close them as they die; one that left the group may hold them for as
+ * long as it likes, so the pipes are read for a second at most, and once
+ * the group is empty, only while they have data.
+ */
+static void kunit_user_drain(struct kunit_user_child *child)
+{
+	u64 end = kunit_user_now_ns() + KUNIT_USER_DRAIN_NS;
+	struct pollfd fds[3];
+	bool gone;
+	int ready;
+
+	while (child->ktap >= 0 || child->output >= 0 || child->errors >= 0) {
+		gone = kill(-child->pid, 0) < 0 && errno == ESRCH;
+		kunit_user_poll_set(child, fds);
+		ready = poll(fds, ARRAY_SIZE(fds), gone ? 0 : 10);
+		if (ready > 0)
+			kunit_user_read_pipes(child, fds);
+		else if (gone && ready == 0)
+			break;
+		if (kunit_user_now_ns() >= end)
+			break;
+	}
+	if (child->len) {
+		child->line[child->len] = '\0';
+		kunit_user_print_ktap(child->line);
+	}
+	free(child->line);
+	child->line = NULL;
+	child->len = 0;
+	child->size = 0;
+	kunit_user_end_partial_line(&case_stdout);
+	kunit_user_end_partial_line(&case_stderr);
+	case_stdout.cut = false;
+	case_stderr.cut = false;
+}
+
+/*
+ * The signals that end the supervisor: it takes the child's process group
+ * with it, then dies of the signal as it would have.  SIGPIPE is one: a
+ * reader of the output that went away.
+ */
+static const int kunit_user_fatal_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+static struct sigaction saved_fatal_actions[ARRAY_SIZE(kunit_user_fatal_signals)];
+static struct sigaction saved_sigchld_action;
+
+/* The running child's process group, 0 if none; atomic for the handler. */
+static pid_t child_pgid;
+
+static void kunit_user_on_fatal_signal(int sig)
+{
+	struct sigaction action = { .sa_handler = SIG_DFL };
+	pid_t pgid = __atomic_load_n(&child_pgid, __ATOMIC_ACQUIRE);
+
+	if (pgid > 0)
+		kill(-pgid, SIGKILL);
+	sigaction(sig, &action, NULL);
+	/* Delivered when the handler returns: the signal is blocked until then. */
+	raise(sig);
+}
+
+/* SIGCHLD only has to interrupt ppoll(). */
+static void kunit_user_on_sigchld(int sig)
+{
+}
+
+static void kunit_user_catch_signals(void)
+{
+	struct sigaction action = { .sa_handler = kunit_user_on_fatal_signal };
+	size_t i;
+
+	sigemptyset(&action.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++) {
+		sigaction(kunit_user_fatal_signals[i], NULL, &saved_fatal_actions[i]);
+		/* One ignored from the start, as under nohup, stays ignored. */
+		if (saved_fatal_actions[i].sa_handler != SIG_IGN)
+			sigaction(kunit_user_fatal_signals[i], &action, NULL);
+	}
+	action.sa_handler = kunit_user_on_sigchld;
+	action.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &action, &saved_sigchld_action);
+}
+
+static void kunit_user_restore_signals(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
+		sigaction(kunit_user_fatal_signals[i], &saved_fatal_actions[i], NULL);
+	sigaction(SIGCHLD, &saved_sigchld_action, NULL);
 }
 
 /* kselftest's exit codes, from the results of a run. */
@@ -292,12 +847,36 @@ static bool kunit_user_same_position(const struct kunit_user_position *pos,
 	       pos->param_index == progress->param_index && pos->phase == progress->phase;
 }
 
-static void kunit_user_run_child(const struct kunit_user_options *options,
-				 const sigset_t *mask)
+/*
+ * The child: in a process group of its own, its stdout and stderr in the
+ * pipes that the supervisor reads, its KTAP lines in another.
+ */
+static void __noreturn kunit_user_run_child(const struct kunit_user_options *options,
+					    struct kunit_user_child *child,
+					    struct kunit_user_child_ends *ends,
+					    const sigset_t *mask)
 {
 	int err;
 
+	setpgid(0, 0);
+	kunit_user_restore_signals();
+	if (dup2(ends->output, STDOUT_FILENO) < 0 || dup2(ends->errors, STDERR_FILENO) < 0) {
+		perror("kunit: dup2");
+		_exit(KSFT_FAIL);
+	}
+	kunit_user_close(&ends->output);
+	kunit_user_close(&ends->errors);
+	kunit_user_close(&child->ktap);
+	kunit_user_close(&child->output);
+	kunit_user_close(&child->errors);
+	kunit_user_close(&child->ack);
+	kunit_user_close(&child->ack_reader);
+	ktap_fd = ends->ktap;
+	ack_fd = ends->ack;
+	/* A case's whole lines reach the pipe even if it crashes next. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	sigprocmask(SIG_SETMASK, mask, NULL);
+
 	kunit_user_stamp();
 	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
 	shared->exec_err = err;
@@ -306,15 +885,54 @@ static void kunit_user_run_child(const struct kunit_user_options *options,
 	_exit(0);
 }
 
+/* Starts a child in a process group of its own; returns its pid or -1. */
+static pid_t kunit_user_start_child(const struct kunit_user_options *options,
+				    struct kunit_user_child *child, const sigset_t *mask)
+{
+	struct kunit_user_child_ends ends;
+	sigset_t fatal, unblocked;
+	size_t i;
+
+	if (kunit_user_open_pipes(child, &ends)) {
+		perror("kunit: pipe");
+		return -1;
+	}
+
+	/* No fatal signal until the child's group is known to the handler. */
+	sigemptyset(&fatal);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
+		sigaddset(&fatal, kunit_user_fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &fatal, &unblocked);
+	child->pid = fork();
+	if (child->pid == 0)
+		kunit_user_run_child(options, child, &ends, mask);
+	if (child->pid > 0) {
+		/* As the child does: whichever comes first, the group exists. */
+		setpgid(child->pid, child->pid);
+		__atomic_store_n(&child_pgid, child->pid, __ATOMIC_RELEASE);
+	} else {
+		perror("kunit: fork");
+	}
+	sigprocmask(SIG_SETMASK, &unblocked, NULL);
+
+	kunit_user_close(&ends.ktap);
+	kunit_user_close(&ends.output);
+	kunit_user_close(&ends.errors);
+	kunit_user_close(&ends.ack);
+	if (child->pid < 0)
+		kunit_user_close_pipes(child, &ends);
+	return child->pid;
+}
+
 static int kunit_user_supervise(const struct kunit_user_options *options)
 {
 	struct kunit_user_position last_death = { .phase = KUNIT_PHASE_IDLE };
 	struct kunit_progress *progress;
+	struct kunit_user_child child;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
-	sigset_t sigchld, old_mask;
+	sigset_t sigchld, old_mask, wait_mask;
 	bool timed_out, died_before = false;
-	int status;
-	pid_t pid;
+	int status, ret = KSFT_FAIL;
 
 	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -330,40 +948,45 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	sigemptyset(&sigchld);
 	sigaddset(&sigchld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &sigchld, &old_mask);
+	wait_mask = old_mask;
+	sigdelset(&wait_mask, SIGCHLD);
+	kunit_user_catch_signals();
 
 	for (;;) {
 		fflush(NULL);
 		/* The child's timeout starts now, whatever it does first. */
 		shared->timeout = default_timeout;
 		shared->stamp_ns = kunit_user_now_ns();
-		pid = fork();
-		if (pid < 0) {
-			perror("kunit: fork");
-			return KSFT_FAIL;
-		}
-		if (pid == 0)
-			kunit_user_run_child(options, &old_mask);
+		if (kunit_user_start_child(options, &child, &old_mask) < 0)
+			goto out;
 
-		status = kunit_user_wait(pid, &timed_out);
+		status = kunit_user_follow(&child, &wait_mask, &timed_out);
+		kunit_user_drain(&child);
+		kunit_user_close(&child.ktap);
+		kunit_user_close(&child.output);
+		kunit_user_close(&child.errors);
+		kunit_user_close(&child.ack);
+		kunit_user_close(&child.ack_reader);
+		__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
 		if (status < 0) {
-			printf("Bail out! kunit: cannot wait for the test process\n");
-			return KSFT_FAIL;
+			kunit_user_say("Bail out! kunit: cannot wait for the test process");
+			goto out;
 		}
 		if (__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
 					    shared->timeout);
-			printf("# kunit: after the last suite: %s\n", reason);
-			return KSFT_FAIL;
+			kunit_user_say("# kunit: after the last suite: %s", reason);
+			goto out;
 		}
 
 		kunit_user_describe(reason, sizeof(reason), status, timed_out, shared->timeout);
 		if (progress->phase == KUNIT_PHASE_IDLE ||
 		    (died_before && kunit_user_same_position(&last_death, progress))) {
 			/* Nothing to resume from, or no progress since the last death. */
-			printf("Bail out! kunit: outside any test case: %s\n", reason);
-			return KSFT_FAIL;
+			kunit_user_say("Bail out! kunit: outside any test case: %s", reason);
+			goto out;
 		}
 		last_death = (struct kunit_user_position) {
 			.suite_index = progress->suite_index,
@@ -375,8 +998,11 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		strscpy(progress->crash_reason, reason, sizeof(progress->crash_reason));
 		progress->resume = true;
 	}
+	ret = kunit_user_exit_code(shared->exec_err, progress, options->action);
+out:
+	kunit_user_restore_signals();
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
-	return kunit_user_exit_code(shared->exec_err, progress, options->action);
+	return ret;
 }
 
 /**
