@@ -12,7 +12,7 @@ USER_DIR := tools/testing/selftests/kunit/user
 # The shared core, built for userspace, and the userspace side of the seam.
 CORE_SRCS := lib/kunit/test.c lib/kunit/assert.c lib/kunit/resource.c \
 	     lib/kunit/string-stream.c lib/kunit/kunit-stream.c lib/kunit/executor.c \
-	     $(USER_DIR)/platform.c
+	     $(USER_DIR)/platform.c tools/testing/selftests/kunit/ktap.c
 MAIN_SRC := $(USER_DIR)/main.c
 
 # Userspace KUnit programs: name and sources.

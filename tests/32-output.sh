@@ -108,7 +108,9 @@ expect_results "$out" "the output fixture"
 expect_line "$out" "    # progress: 100%" \
 	"half a line printed by a case is a diagnostic line of its own"
 expect_line "$out" "    # ok 1 forged" "a result line printed by a case is only a diagnostic"
-expect_line "$out" "stderr: 50%" "half a line on stderr is ended before the next result line"
+expect_line "$out" "    # ok 2 forged on stderr" "so is one printed on stderr, under 2>&1"
+expect_line "$out" "    # stderr: 50%" \
+	"half a line on stderr is ended before the next result line, a diagnostic too"
 expect_line "$out" "    # from a shell" "a command's output is a diagnostic too"
 long=$(grep -E '^    # =+$' "$out" | tr -cd '=' | wc -c)
 if [ "$long" -eq 10000 ]; then
@@ -165,7 +167,7 @@ asan=$ASAN_BUILD/fixtures/output
 KUNIT_OUTPUT_CHECK=$mark "$asan" > "$SCRATCH/asan.ktap" 2> "$SCRATCH/asan.err"
 expect_status 1 $? "under ASan, the output fixture fails"
 expect_results "$SCRATCH/asan.ktap" "under ASan"
-expect_line "$SCRATCH/asan.err" "stderr: 50%" "under ASan, a case's stderr goes to stderr"
+expect_line "$SCRATCH/asan.err" "    # stderr: 50%" "under ASan, a case's stderr goes to stderr"
 expect_no_line "$SCRATCH/asan.ktap" "stderr: 50%" "under ASan, a case's stderr is not on stdout"
 expect_no_line "$SCRATCH/asan.err" "progress" "under ASan, a case's stdout is not on stderr"
 expect_no_leftovers "under ASan"

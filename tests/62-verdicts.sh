@@ -148,3 +148,10 @@ expect_no_line "$SCRATCH/big-plan.asan" "runtime error" "no undefined behaviour 
 printf '%s\n' "KTAP version 1" "1..1" "not ok 1 skipped # SKIP but failed" \
 	> "$SCRATCH/not-ok-skip.ktap"
 report_fails not-ok-skip "$SCRATCH/not-ok-skip.ktap" "not ok with a SKIP directive"
+
+# The program's exit status is what its output reads: results that never
+# reached the output (a case closed the pipes they go through) fail it,
+# though every case passed.
+"$USER_BUILD/fixtures/lost-output" > "$SCRATCH/lost.ktap" 2>&1
+expect_status 1 $? "results lost on their way out: the program fails, as its output reads"
+report_fails lost "$SCRATCH/lost.ktap" "a plan whose results never came out"

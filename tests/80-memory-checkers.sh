@@ -17,7 +17,7 @@ else
 	show "$SCRATCH/valgrind.out"
 fi
 expect_line "$SCRATCH/valgrind.out" \
-	"# kunit: after the last suite: the test process exited with status 99" \
+	"Bail out! kunit: after the last suite: the test process exited with status 99" \
 	"KUnit says how the test process ended"
 
 "$ASAN_BUILD/fixtures/$prog" > "$SCRATCH/asan.ktap" 2> "$SCRATCH/asan.err"

@@ -43,6 +43,7 @@
 #include <unistd.h>
 
 #include "kunit-user.h"
+#include "../ktap.h"
 
 /* Memory shared by the supervisor and the child that runs the tests. */
 struct kunit_user_shared {
@@ -103,6 +104,20 @@ static int kunit_user_write_all(int fd, struct iovec *iov, int count)
 	return 0;
 }
 
+/*
+ * The program's verdict is read from the KTAP it prints, by the reader
+ * that every KUnit tool uses (tools/testing/selftests/kunit/ktap.c), so
+ * that its exit status says what a CI that reads its output will say.
+ */
+static struct ktap_run reader;
+static bool reader_failed;
+
+static void kunit_user_read_ktap_line(const char *line)
+{
+	if (ktap_read_line(&reader, line))
+		reader_failed = true;
+}
+
 /* Levels of nesting that --kselftest converts; deeper ones stay spaces. */
 #define KUNIT_USER_HASH_LEVELS	16
 #define KUNIT_USER_MAX_LEVELS	(4 * KUNIT_USER_HASH_LEVELS)
@@ -157,6 +172,7 @@ void kunit_platform_emit(const char *level, const char *line)
 		/* After what the case printed through stdio. */
 		fflush(stdout);
 		kunit_user_put_line(STDOUT_FILENO, line);
+		kunit_user_read_ktap_line(line);
 		return;
 	}
 
@@ -314,9 +330,9 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
 }
 
 /*
- * The supervisor's side of the output.  A case's stdout is cut into lines,
- * each printed as a KTAP diagnostic; its stderr is cut into lines that go
- * to stderr as they are.  A line longer than this is printed in pieces.
+ * The supervisor's side of the output.  A case's stdout and stderr are cut
+ * into lines, each printed as a KTAP diagnostic, on stdout and on stderr.
+ * A line longer than this is printed in pieces.
  */
 #define KUNIT_USER_LINE_SIZE	4096
 /* The deepest indentation a case's output gets, in spaces. */
@@ -330,12 +346,12 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
 struct kunit_user_lines {
 	char text[KUNIT_USER_LINE_SIZE];
 	size_t len;
-	bool diagnostic;	/* stdout: its lines become KTAP diagnostics */
+	int fd;		/* where its lines go: stdout or stderr */
 	bool cut;
 };
 
-static struct kunit_user_lines case_stdout = { .diagnostic = true };
-static struct kunit_user_lines case_stderr;
+static struct kunit_user_lines case_stdout = { .fd = STDOUT_FILENO };
+static struct kunit_user_lines case_stderr = { .fd = STDERR_FILENO };
 
 /* The leading spaces of the last KTAP line printed; diagnostics get them. */
 static size_t ktap_indent;
@@ -367,6 +383,7 @@ static void kunit_user_write_ktap_line(const char *line)
 	kunit_user_end_partial_line(&case_stderr);
 	ktap_indent = strspn(line, " ");
 	kunit_user_put_line(STDOUT_FILENO, line);
+	kunit_user_read_ktap_line(line);
 }
 
 /* A KTAP line of the core or of the supervisor: after what a case printed. */
@@ -388,36 +405,30 @@ static __printf(1, 2) void kunit_user_say(const char *fmt, ...)
 }
 
 /*
- * Prints the line that @lines holds: a line of stdout becomes a diagnostic
- * at the indentation of the KTAP around it, so that nothing a case prints
- * reads as a result; a line of stderr goes to stderr.
+ * Prints the line that @lines holds as a diagnostic at the indentation of
+ * the KTAP around it, so that nothing a case prints reads as a result: on
+ * stdout, among the KTAP lines; on stderr, which runner.sh and most logs
+ * merge into the same file (a sanitizer's report stays on stderr).
  */
 static void kunit_user_end_line(struct kunit_user_lines *lines)
 {
 	static char diagnostic[KUNIT_USER_MAX_INDENT + 2 + KUNIT_USER_LINE_SIZE + 1];
-	struct iovec iov[2];
 	int indent = min_t(size_t, ktap_indent, KUNIT_USER_MAX_INDENT);
 	int len = lines->len;
 
 	lines->len = 0;
 	lines->cut = false;
-	if (lines->diagnostic) {
-		snprintf(diagnostic, sizeof(diagnostic), "%*s# %.*s", indent, "", len,
-			 lines->text);
+	snprintf(diagnostic, sizeof(diagnostic), "%*s# %.*s", indent, "", len, lines->text);
+	if (lines->fd == STDOUT_FILENO)
 		kunit_user_write_ktap_line(diagnostic);
-		return;
-	}
-	iov[0].iov_base = lines->text;
-	iov[0].iov_len = len;
-	iov[1].iov_base = (void *)kunit_user_newline;
-	iov[1].iov_len = 1;
-	kunit_user_write_all(STDERR_FILENO, iov, ARRAY_SIZE(iov));
+	else
+		kunit_user_put_line(lines->fd, diagnostic);
 }
 
 /*
- * Adds what a case wrote to its stdout or stderr.  On stdout, a '\r' ends
- * a line too (some readers of KTAP split lines there), and a NUL byte,
- * which would end the C string, is shown as "^@".
+ * Adds what a case wrote to its stdout or stderr.  A '\r' ends a line too
+ * (readers of KTAP split lines there), and a NUL byte, which would end the
+ * C string, is shown as "^@".
  */
 static void kunit_user_add_output(struct kunit_user_lines *lines, const char *text, size_t len)
 {
@@ -431,14 +442,14 @@ static void kunit_user_add_output(struct kunit_user_lines *lines, const char *te
 			continue;
 		}
 		lines->cut = false;
-		if (c == '\n' || (c == '\r' && lines->diagnostic)) {
+		if (c == '\n' || c == '\r') {
 			kunit_user_end_line(lines);
 			lines->cut = c == '\r';
 			continue;
 		}
 		if (lines->len + 2 > sizeof(lines->text))
 			kunit_user_end_line(lines);
-		if (!c && lines->diagnostic) {
+		if (!c) {
 			lines->text[lines->len++] = '^';
 			c = '@';
 		}
@@ -817,19 +828,27 @@ static void kunit_user_restore_signals(void)
 	sigaction(SIGCHLD, &saved_sigchld_action, NULL);
 }
 
-/* kselftest's exit codes, from the results of a run. */
+/*
+ * kselftest's exit codes, from the verdict of the KTAP the run printed.
+ * The core's own counts and errors can add a failure to it, never remove
+ * one.  A list of the cases is no KTAP result: it passes unless it failed.
+ */
 static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progress,
 				const char *action)
 {
-	if (exec_err)
+	enum ktap_result verdict;
+
+	if (ktap_run_finish(&reader))
+		reader_failed = true;
+	verdict = ktap_run_verdict(&reader);
+	ktap_run_free(&reader);
+	if (exec_err || reader_failed || progress->run_stats.failed)
 		return KSFT_FAIL;
 	if (action && !strcmp(action, "list"))
 		return KSFT_PASS;
-	if (progress->run_stats.failed)
+	if (verdict == KTAP_FAIL)
 		return KSFT_FAIL;
-	if (!progress->run_stats.passed)
-		return KSFT_SKIP;
-	return KSFT_PASS;
+	return verdict == KTAP_PASS ? KSFT_PASS : KSFT_SKIP;
 }
 
 /* Where the run stood, to tell a second death at the same place. */
@@ -977,7 +996,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
 					    shared->timeout);
-			kunit_user_say("# kunit: after the last suite: %s", reason);
+			kunit_user_say("Bail out! kunit: after the last suite: %s", reason);
 			goto out;
 		}
 
@@ -1000,6 +1019,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	}
 	ret = kunit_user_exit_code(shared->exec_err, progress, options->action);
 out:
+	ktap_run_free(&reader);
 	kunit_user_restore_signals();
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	return ret;
