@@ -94,17 +94,6 @@ static void count_suites(struct ktap_counts *counts, const struct ktap_run *run)
 		ktap_count(counts, run->suites[i]);
 }
 
-/* Whether errors outside the suites make the writers add a failed test. */
-static bool outside(const struct ktap_run *run)
-{
-	size_t i;
-
-	for (i = 0; i < run->num_documents; i++)
-		if (run->documents[i]->problems.count)
-			return true;
-	return run->errors.count > 0;
-}
-
 static void read_text(struct ktap_run *run, const char *text, size_t len)
 {
 	FILE *in = fmemopen((void *)text, len, "r");
@@ -163,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	count_suites(&counts, &run);
 	count_suites(&again_counts, &again);
 	CHECK(long_range || (again_counts.passed == counts.passed &&
-			     again_counts.failed == counts.failed + outside(&run) &&
+			     again_counts.failed == counts.failed + ktap_run_failed_outside(&run) &&
 			     again_counts.skipped == counts.skipped),
 	      "the written document counts other results");
 	ktap_run_free(&again);

@@ -151,13 +151,8 @@ static void write_group(FILE *out, size_t depth, const char *name,
  */
 int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch)
 {
-	bool outside = run->errors.count > 0;
-	size_t i;
-
-	for (i = 0; i < run->num_documents; i++)
-		outside |= run->documents[i]->problems.count > 0;
 	write_group(out, 0, "KUnit Test Group", run->suites, run->num_suites,
-		    outside ? "(outside the tests)" : NULL, arch);
+		    ktap_run_failed_outside(run) ? KTAP_OUTSIDE_NAME : NULL, arch);
 	fputc('\n', out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -146,23 +146,18 @@ static void write_suite(FILE *out, const struct ktap_test *suite)
 }
 
 /* Errors outside the suites: a suite with one failed test case. */
-static bool write_outside(FILE *out, const struct ktap_run *run, bool write)
+static void write_outside(FILE *out, const struct ktap_run *run)
 {
-	bool any = run->errors.count > 0;
 	size_t i;
 
-	for (i = 0; i < run->num_documents; i++)
-		any |= run->documents[i]->problems.count > 0;
-	if (!any || !write)
-		return any;
-	fputs("  <testsuite name=\"(outside the tests)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
-	      "    <testcase classname=\"(outside the tests)\" name=\"(run)\">\n"
-	      "      <error message=\"errors outside the tests\">", out);
+	fputs("  <testsuite name=\"" KTAP_OUTSIDE_NAME "\" tests=\"1\" failures=\"0\"", out);
+	fputs(" errors=\"1\" skipped=\"0\">\n", out);
+	fputs("    <testcase classname=\"" KTAP_OUTSIDE_NAME "\" name=\"(run)\">\n", out);
+	fputs("      <error message=\"errors outside the tests\">", out);
 	write_lines(out, &run->errors);
 	for (i = 0; i < run->num_documents; i++)
 		write_lines(out, &run->documents[i]->problems);
 	fputs("</error>\n    </testcase>\n  </testsuite>\n", out);
-	return true;
 }
 
 /**
@@ -178,18 +173,19 @@ static bool write_outside(FILE *out, const struct ktap_run *run, bool write)
 int ktap_write_junit(const struct ktap_run *run, FILE *out)
 {
 	struct junit_counts counts = { 0 };
-	bool outside = write_outside(out, run, false);
+	bool outside = ktap_run_failed_outside(run);
 	size_t i;
 
 	for (i = 0; i < run->num_suites; i++)
 		visit(out, run->suites[i], "", count_case, &counts);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<testsuites name=\"KUnit\" tests=\"%lu\" failures=\"%lu\" errors=\"%lu\" skipped=\"%lu\">\n",
-		counts.tests + outside, counts.failures, counts.errors + outside,
-		counts.skipped);
+	fprintf(out, "<testsuites name=\"KUnit\" tests=\"%lu\" failures=\"%lu\"",
+		counts.tests + outside, counts.failures);
+	fprintf(out, " errors=\"%lu\" skipped=\"%lu\">\n", counts.errors + outside, counts.skipped);
 	for (i = 0; i < run->num_suites; i++)
 		write_suite(out, run->suites[i]);
-	write_outside(out, run, true);
+	if (outside)
+		write_outside(out, run);
 	fputs("</testsuites>\n", out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -234,6 +234,27 @@ enum ktap_result ktap_run_verdict(const struct ktap_run *run)
 	return counts.skipped ? KTAP_SKIP : KTAP_NONE;
 }
 
+/**
+ * ktap_run_failed_outside() - whether something failed outside the suites
+ * @run: a finished run.
+ *
+ * Error lines (a panic, "Bail out!", an executor error) and what was wrong
+ * with a document itself (its plan, its version) are failures of no
+ * suite: the writers report them as one failed test more, named
+ * KTAP_OUTSIDE_NAME.
+ *
+ * Return: true if there is such a failure.
+ */
+bool ktap_run_failed_outside(const struct ktap_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_documents; i++)
+		if (run->documents[i]->problems.count)
+			return true;
+	return run->errors.count > 0;
+}
+
 /* The reading rule, applied to a test once nothing more can come to it. */
 static void set_verdict(struct ktap_test *test, bool document)
 {
@@ -1003,6 +1024,30 @@ static void write_name(FILE *out, const struct ktap_test *test)
 		      '_' : name[i], out);
 }
 
+/*
+ * Writes "# name: problem" at @depth, as a diagnostic whatever the name
+ * (a name "Subtest: x" would make it a header).
+ */
+static void write_problem(const struct ktap_writer *writer, const struct ktap_test *test,
+			  const char *problem, size_t depth)
+{
+	char *line = NULL;
+	size_t size = 0;
+	FILE *text = open_memstream(&line, &size);
+
+	if (!text) {
+		write_indent(writer, depth);
+		fprintf(writer->out, "# %s\n", problem);
+		return;
+	}
+	fputs("# ", text);
+	write_name(text, test);
+	fprintf(text, ": %s", problem);
+	if (!fclose(text))
+		write_diagnostic(writer, line, depth);
+	free(line);
+}
+
 /* How many lines the writers give a missing range, at most. */
 #define KTAP_MAX_WRITTEN	1000
 
@@ -1066,40 +1111,30 @@ static size_t write_test(const struct ktap_writer *writer, const struct ktap_tes
 			written += write_test(writer, test->subtests[i], level + 1, written + 1);
 		write_lines(writer, &test->trailer, level);
 	}
-	for (i = 0; i < test->problems.count; i++) {
-		write_indent(writer, level - 1);
-		fputs("# ", out);
-		write_name(out, test);
-		fprintf(out, ": %s\n", test->problems.line[i]);
-	}
+	for (i = 0; i < test->problems.count; i++)
+		write_problem(writer, test, test->problems.line[i], level - 1);
 	return write_result(writer, test, level, number);
 }
 
-/* A test for what went wrong outside the suites, if anything did. */
-static bool write_outside(const struct ktap_writer *writer, const struct ktap_run *run,
-			  size_t number, bool write)
+/* The test that stands for what went wrong outside the suites. */
+static void write_outside(const struct ktap_writer *writer, const struct ktap_run *run,
+			  size_t number)
 {
-	bool any = run->errors.count > 0;
 	size_t i, j;
 
-	for (i = 0; i < run->num_documents; i++)
-		any |= run->documents[i]->problems.count > 0;
-	if (!any || !write)
-		return any;
 	for (i = 0; i < run->errors.count; i++)
 		write_diagnostic(writer, run->errors.line[i], 0);
 	for (i = 0; i < run->num_documents; i++)
 		for (j = 0; j < run->documents[i]->problems.count; j++)
 			fprintf(writer->out, "# document %zu: %s\n", i + 1,
 				run->documents[i]->problems.line[j]);
-	fprintf(writer->out, "not ok %zu (outside the tests)\n", number);
-	return any;
+	fprintf(writer->out, "not ok %zu " KTAP_OUTSIDE_NAME "\n", number);
 }
 
 static int write_document(const struct ktap_run *run, FILE *out, const char *unit)
 {
 	const struct ktap_writer writer = { .out = out, .unit = unit };
-	bool outside = write_outside(&writer, run, 0, false);
+	bool outside = ktap_run_failed_outside(run);
 	size_t i, planned = 0, written = 0;
 
 	for (i = 0; i < run->num_suites; i++)
@@ -1109,7 +1144,8 @@ static int write_document(const struct ktap_run *run, FILE *out, const char *uni
 	fprintf(out, "KTAP version 1\n1..%zu\n", planned + outside);
 	for (i = 0; i < run->num_suites; i++)
 		written += write_test(&writer, run->suites[i], 1, written + 1);
-	write_outside(&writer, run, written + 1, true);
+	if (outside)
+		write_outside(&writer, run, written + 1);
 	return ferror(out) ? -EIO : 0;
 }
 

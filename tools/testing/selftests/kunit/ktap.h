@@ -58,6 +58,8 @@
 #define KTAP_MAX_NUMBER		1000000000L
 /* The deepest nesting it reads: a document, suites, cases, parameters... */
 #define KTAP_MAX_DEPTH		16
+/* The name the writers give the failures outside the suites. */
+#define KTAP_OUTSIDE_NAME	"(outside the tests)"
 
 /**
  * enum ktap_result - the result of a test
@@ -177,6 +179,7 @@ int ktap_run_finish(struct ktap_run *run);
 void ktap_run_free(struct ktap_run *run);
 
 enum ktap_result ktap_run_verdict(const struct ktap_run *run);
+bool ktap_run_failed_outside(const struct ktap_run *run);
 void ktap_count(struct ktap_counts *counts, const struct ktap_test *test);
 void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run);
 const char *ktap_result_name(enum ktap_result result);
