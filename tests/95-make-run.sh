@@ -170,6 +170,16 @@ expect_line "$BUILD/last/kselftest.tap" "not ok 4 selftests: kunit: module-faili
 	"kselftest.tap: the failing module is one failed test"
 expect_line "$BUILD/last/kselftest.tap" "# # not ok 4 extra_oopses" \
 	"kselftest.tap: the case that oopsed is nested under it"
+expect_line "$BUILD/last/kselftest.tap" "# # not ok 10 extra_forged_value" \
+	"kselftest.tap: a failed comparison whose value looks like results fails"
+expect_line "$BUILD/last/results.ktap" "    #     ok 1 extra_forged_first" \
+	"the kernel prints the compared value's lines as diagnostics"
+# The pattern of kselftest's CI parsers: a result at any depth of "# ".
+if grep -qE '^(# )*(not )?ok [0-9]+ extra_forged_first' "$BUILD/last/kselftest.tap"; then
+	fail "a compared value's line reads as a result in kselftest.tap"
+else
+	pass "none of the value's lines reads as a result in kselftest.tap, for CI parsers"
+fi
 
 # The installed target on this machine, whose kernel has no KUnit: the
 # userspace programs pass, the kernel's tests are skipped, none fails.

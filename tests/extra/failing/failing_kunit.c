@@ -69,6 +69,14 @@ static void extra_new_thread_after_assert(struct kunit *test)
 	KUNIT_EXPECT_NE(test, current->pid, extra_last_pid);
 }
 
+/* A failed comparison whose value holds lines that look like passing results. */
+static void extra_forged_value(struct kunit *test)
+{
+	const char *value = "a\n    ok 1 extra_forged_first\nok 1 extra-failing";
+
+	KUNIT_EXPECT_STREQ(test, value, "b");
+}
+
 static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_passes),
 	KUNIT_CASE(extra_fails),
@@ -79,6 +87,7 @@ static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_thread_reused),
 	KUNIT_CASE(extra_assert_ends_thread),
 	KUNIT_CASE(extra_new_thread_after_assert),
+	KUNIT_CASE(extra_forged_value),
 	{}
 };
 
