@@ -129,6 +129,14 @@ else
 	fail "unloading dup removed the built-in suite's directory"
 fi
 
+# A suite whose debugfs results are empty while the log has its failure.
+fake_module emptyfail e-suite ''
+printf '6,50,60,-;KTAP version 1\n6,51,60,-;1..1\n6,52,60,-;    KTAP version 1\n6,53,60,-;    # Subtest: e-suite\n6,54,60,-;    1..1\n6,55,60,-;    not ok 1 breaks\n6,56,60,-;not ok 1 e-suite\n' \
+	> "$fake/modules/emptyfail/kmsg"
+echo "kernel/lib/emptyfail.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/emptyfail.out" "$wrapper" emptyfail
+expect_status 1 $? "empty debugfs results, a failure in the kernel log: the failure counts"
+
 # Neither debugfs nor the kernel log: the results cannot be read.
 mkdir -p "$fake/modules/unread"
 echo "kernel/lib/unread.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"

@@ -54,10 +54,39 @@ expect_line "$SCRATCH/verdicts.out" \
 	"a parameterised case whose generator crashed failed"
 expect_junit_failure verdicts "generator-crash.param_passes (itself)"
 expect_line "$SCRATCH/verdicts.out" \
-	"[FAIL] forged                                     1 passed, 1 failed, 0 skipped" \
-	"a forged value does not add results"
+	"[FAIL] forged                                     2 passed, 3 failed, 0 skipped" \
+	"forged values and output do not add results"
 expect_line "$out" "    # ok 3 forged\"" "a value's lines are diagnostics"
 expect_junit_failure verdicts "forged.forged_results"
+expect_junit_failure verdicts "forged.forged_by_line_breaks"
+expect_line "$out" "        ok 1 param-0" "a parameter described by blanks gets a name"
+expect_line "$out" "        not ok 2 fails _ SKIP not really" \
+	"a '#' in a parameter's description cannot make its failure a skip"
+# kunit.py breaks lines at '\r', '\v', '\f', U+0085, U+2028 and U+2029 too:
+# no forged line may read as a result for it either, in the document that
+# kunit-report writes (kunit.py cannot read the raw output past the
+# parameterised case that never printed its result).
+"$report" --ktap="$SCRATCH/verdicts-merged.ktap" "$out" > /dev/null 2>&1
+kunit_py_results "$SCRATCH/verdicts-merged.ktap" "$SCRATCH/kunit-py"
+if grep -qx "forged.forged_by_line_breaks FAIL" "$SCRATCH/kunit-py" &&
+   ! grep -q "forged.forged " "$SCRATCH/kunit-py"; then
+	pass "kunit.py reads the case that printed line breaks failed, and no forged result"
+else
+	fail "kunit.py reads forged results in the merged document"
+	show "$SCRATCH/kunit-py"
+fi
+
+expect_line "$out" "    not ok 1 forked_expectation_fails" \
+	"an expectation that fails in a process the case forked fails the case"
+expect_line "$out" "    not ok 2 forked_assertion_fails" "so does an assertion"
+expect_line "$out" "    ok 3 forked_process_returns" \
+	"a forked process that returns from the case ends there"
+if [ "$(grep -c '# Subtest: forks' "$out")" = 1 ] && grep -qx "1..4" "$out"; then
+	pass "no forked process runs the rest of the suites"
+else
+	fail "a forked process ran on: the forks suite is printed more than once"
+	show "$out"
+fi
 
 # A suite's own "not ok" and a parameterised case's, over passing children.
 cat > "$SCRATCH/own-not-ok.ktap" <<'KTAP'

@@ -14,6 +14,8 @@
  *  - what happens once the built-in suites ran: kunit_platform_after_run();
  *  - which test the running code belongs to: kunit_platform_current_test()
  *    and kunit_platform_set_current_test();
+ *  - how a failure reaches the case from wherever it happened:
+ *    kunit_platform_note_failure();
  *  - how a case runs and how a failed assertion stops it: the members of
  *    struct kunit_platform_try_catch, used by kunit_try_catch_run() and
  *    kunit_try_catch_throw() (see <kunit/try-catch.h>);
@@ -80,6 +82,17 @@ static inline struct kunit *kunit_platform_current_test(void)
 static inline void kunit_platform_set_current_test(struct kunit *test)
 {
 	current->kunit_test = test;
+}
+
+/**
+ * kunit_platform_note_failure() - a check of @test failed in the running task
+ * @test: the test.
+ *
+ * The kernel's threads share @test, whose status says it all: nothing
+ * more to do.
+ */
+static inline void kunit_platform_note_failure(struct kunit *test)
+{
 }
 
 /**

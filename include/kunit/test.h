@@ -228,6 +228,7 @@ struct kunit {
 static inline void kunit_set_failure(struct kunit *test)
 {
 	WRITE_ONCE(test->status, KUNIT_FAILURE);
+	kunit_platform_note_failure(test);
 }
 
 bool kunit_enabled(void);
@@ -345,6 +346,7 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
+size_t kunit_line_break(const char *text);
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);

@@ -80,6 +80,36 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 		kfree(copy);
 }
 
+/**
+ * kunit_line_break() - the length of the line break that @text starts with
+ * @text: NUL-terminated text.
+ *
+ * Readers of KTAP break lines at more than a newline: kunit.py, as
+ * Python's str.splitlines() does, at "\r\n", '\r', '\v', '\f', 0x1c to
+ * 0x1e and the UTF-8 of U+0085, U+2028 and U+2029.  KUnit breaks its
+ * lines at all of them, so that none of them can start a line of KTAP
+ * inside a diagnostic.
+ *
+ * Private to KUnit.
+ *
+ * Return: the length in bytes of the line break at @text, or 0.
+ */
+size_t kunit_line_break(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+
+	if (p[0] == '\r' && p[1] == '\n')
+		return 2;
+	if (p[0] && strchr("\n\r\v\f\x1c\x1d\x1e", p[0]))
+		return 1;
+	if (p[0] == 0xc2 && p[1] == 0x85)
+		return 2;
+	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+		return 3;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_line_break);
+
 /*
  * Prints @text line by line.  Lines after the first are diagnostics of the
  * first line's KTAP level: its indentation, then "# ".  So a value that a
@@ -90,14 +120,15 @@ static void kunit_log_text(struct kunit_log_sink *log, const char *level, const 
 {
 	size_t indent = strspn(text, " ");
 	const char *line = text;
-	size_t len;
+	size_t len, brk;
 
 	do {
-		len = strcspn(line, "\n");
+		for (len = 0; line[len] && !kunit_line_break(line + len); len++)
+			;
 		kunit_log_line(log, level, line == text ? 0 : indent, line != text, line, len);
 		line += len;
-		if (*line == '\n')
-			line++;
+		brk = kunit_line_break(line);
+		line += brk;
 	} while (*line);
 }
 
@@ -450,6 +481,22 @@ static const void *kunit_replay_params(struct kunit_case *test_case, int index, 
 	return param;
 }
 
+/*
+ * A parameter's description names its result line: a '#' there would end
+ * the name and start a directive ("value # SKIP" would read as a skip),
+ * and a description of blanks would leave the line without a name.
+ */
+static void kunit_clean_param_desc(char *desc)
+{
+	char *p;
+
+	for (p = desc; *p; p++)
+		if (*p == '#')
+			*p = '_';
+	if (!desc[strspn(desc, " \t")])
+		desc[0] = '\0';
+}
+
 static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *test_case,
 				 struct kunit *test, struct kunit_progress *progress)
 {
@@ -470,6 +517,7 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		desc[sizeof(desc) - 1] = '\0';
 		kunit_run_attempt(suite, test_case, test, progress);
 
+		kunit_clean_param_desc(desc);
 		if (!desc[0]) {
 			snprintf(name, sizeof(name), "param-%d", progress->param_index);
 			kunit_print_result(&suite->log, KUNIT_SUBSUBTEST_INDENT, test->status,

@@ -18,6 +18,9 @@
 
 #include "ktap.h"
 
+/* How many lines the writers give a missing range, at most. */
+#define KTAP_MAX_WRITTEN	1000
+
 static int lines_add(struct ktap_lines *lines, const char *text)
 {
 	char *copy;
@@ -357,7 +360,8 @@ static enum ktap_line_kind parse_result(const char *text, struct ktap_line *line
 		rest = text + 7;
 		line->result = KTAP_FAIL;
 	} else {
-		return not_ok && (!text[6] || text[6] == ' ') ? KTAP_LINE_BAD : KTAP_LINE_TEXT;
+		return not_ok && (!text[6] || isspace((unsigned char)text[6])) ?
+		       KTAP_LINE_BAD : KTAP_LINE_TEXT;
 	}
 	err = read_number(&rest, &line->number);
 	if (err == -ERANGE || (err == 0 && *rest != ' '))
@@ -774,32 +778,58 @@ static int read_plan(struct ktap_run *run, const struct ktap_line *line, size_t 
 	return lines_add(&run->pending_log, text);
 }
 
-/* Drops a printk timestamp, "[    1.234567] ", and caller, if the console has them. */
-static const char *skip_timestamp(const char *line)
+/* Skips "[" then spaces, then what @accept takes, then "]" and what follows. */
+static const char *skip_bracket(const char *line, bool (*accept)(const char *p, size_t i),
+				const char *after)
 {
-	const char *p = line;
+	const char *p = line + 1;
+	size_t i;
 
-	if (*p != '[')
+	if (*line != '[')
 		return line;
-	p++;
 	while (*p == ' ')
 		p++;
-	while (isdigit((unsigned char)*p) || *p == '.')
-		p++;
-	/* CONFIG_PRINTK_CALLER: "[    T1] " or "[    C0] " right after the time. */
-	if (p[0] == ']' && p[1] == '[') {
-		line = ++p;
-		p++;
-		while (*p == ' ')
-			p++;
-		if (*p != 'T' && *p != 'C')
+	for (i = 0; p[i] && p[i] != ']'; i++)
+		if (!accept(p, i))
 			return line;
+	if (!i || p[i] != ']' || strncmp(p + i + 1, after, strlen(after)))
+		return line;
+	return p + i + 1 + strlen(after);
+}
+
+static bool is_time(const char *p, size_t i)
+{
+	return isdigit((unsigned char)p[i]) || p[i] == '.';
+}
+
+/* CONFIG_PRINTK_CALLER's "T1" (a task) or "C0" (a CPU). */
+static bool is_caller(const char *p, size_t i)
+{
+	return i ? isdigit((unsigned char)p[i]) : p[i] == 'T' || p[i] == 'C';
+}
+
+/*
+ * Drops what a console or a log puts before the kernel's text: a syslog
+ * level ("<6>", dmesg -r), a timestamp ("[    1.234567] "), a caller
+ * ("[    T1] ", after a timestamp or alone).
+ */
+static const char *skip_timestamp(const char *line)
+{
+	const char *p = line, *next;
+
+	if (p[0] == '<' && isdigit((unsigned char)p[1])) {
 		for (p++; isdigit((unsigned char)*p); p++)
 			;
+		p = *p == '>' ? p + 1 : line;
 	}
-	if (p[0] != ']' || p[1] != ' ')
-		return line;
-	return p + 2;
+	next = skip_bracket(p, is_time, " ");
+	if (next == p)
+		next = skip_bracket(p, is_time, "");
+	if (next != p && *next == '[')
+		return skip_bracket(next, is_caller, " ");
+	if (next != p && next[-1] != ' ')
+		return p;
+	return next != p ? next : skip_bracket(p, is_caller, " ");
 }
 
 /* Reads one line, stripped of its timestamp and of trailing white space. */
@@ -880,36 +910,56 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	}
 }
 
-/* What ends a line: \\n, and what Python's str.splitlines() also breaks at. */
-#define KTAP_LINE_BREAKS	"\r\n\v\f\x1c\x1d\x1e"
+/*
+ * The length of the line break at @text, or 0: a newline, and whatever
+ * else breaks lines for kunit.py (Python's str.splitlines()): "\r\n",
+ * '\r', '\v', '\f', 0x1c to 0x1e, and the UTF-8 of U+0085, U+2028 and
+ * U+2029.  KUnit's kunit_line_break() breaks its own lines at the same.
+ */
+static size_t line_break(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+
+	if (p[0] == '\r' && p[1] == '\n')
+		return 2;
+	if (p[0] && strchr("\n\r\v\f\x1c\x1d\x1e", p[0]))
+		return 1;
+	if (p[0] == 0xc2 && p[1] == 0x85)
+		return 2;
+	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+		return 3;
+	return 0;
+}
 
 /**
  * ktap_read_line() - read one line
  * @run: the run being read.
- * @line: the line, with or without its newline.  A carriage return, or
- *	  another character that breaks lines for kunit.py, ends a line of
- *	  its own: "progress: 100%\r    ok 2 case" is two lines.
+ * @line: the line, with or without its newline.  What else breaks lines
+ *	  for kunit.py in it ends a line of its own: "progress: 100%\r    ok
+ *	  2 case" is two lines, as kunit.py reads them.
  *
  * Return: 0, or -ENOMEM.
  */
 int ktap_read_line(struct ktap_run *run, const char *line)
 {
-	size_t len;
+	size_t len, piece;
 	char *clean;
 	int err = 0;
 
 	while (!err && *line) {
 		line = skip_timestamp(line);
-		len = strcspn(line, KTAP_LINE_BREAKS);
-		clean = strndup(line, len);
+		for (piece = 0; line[piece] && !line_break(line + piece); piece++)
+			;
+		clean = strndup(line, piece);
 		if (!clean)
 			return -ENOMEM;
+		len = piece;
 		while (len && (clean[len - 1] == ' ' || clean[len - 1] == '\t'))
 			clean[--len] = '\0';
 		err = read_clean_line(run, clean);
 		free(clean);
-		line += strcspn(line, KTAP_LINE_BREAKS);
-		line += strspn(line, KTAP_LINE_BREAKS) ? 1 : 0;
+		line += piece;
+		line += line_break(line);
 	}
 	return err;
 }
@@ -1047,9 +1097,6 @@ static void write_problem(const struct ktap_writer *writer, const struct ktap_te
 		write_diagnostic(writer, line, depth);
 	free(line);
 }
-
-/* How many lines the writers give a missing range, at most. */
-#define KTAP_MAX_WRITTEN	1000
 
 /* The result line of @test, numbered @number, and more for a missing range. */
 static size_t write_result(const struct ktap_writer *writer, const struct ktap_test *test,
@@ -1196,7 +1243,8 @@ static void write_tree(FILE *out, const struct ktap_test *test, const char *pref
 		return;
 	}
 	snprintf(path, len, "%s%s", prefix, test->name);
-	for (i = 0; i < (test->result == KTAP_MISSING ? test->missing : 1) && i < 10000; i++)
+	for (i = 0; i < (test->result == KTAP_MISSING ? test->missing : 1) && i < KTAP_MAX_WRITTEN;
+	     i++)
 		fprintf(out, "%s\t%s\n", path, ktap_result_name(test->verdict));
 	strcat(path, ".");
 	for (i = 0; i < (long)test->num_subtests; i++)

@@ -55,7 +55,7 @@
 #include <stdio.h>
 
 /* The largest test number or plan that the reader accepts. */
-#define KTAP_MAX_NUMBER		1000000000L
+#define KTAP_MAX_NUMBER		1000000L
 /* The deepest nesting it reads: a document, suites, cases, parameters... */
 #define KTAP_MAX_DEPTH		16
 /* The name the writers give the failures outside the suites. */

@@ -352,17 +352,26 @@ static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd)
 	return got;
 }
 
-/* Whether every suite of @run has a debugfs directory that is new since @before. */
-static bool all_in_debugfs(const struct ktap_run *run, char **now, char **before)
+/* Whether @run has a suite called @name. */
+static bool has_suite(const struct ktap_run *run, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < run->num_suites; i++) {
-		if (run->suites[i]->result == KTAP_MISSING)
-			continue;
-		if (!listed(now, run->suites[i]->name) || listed(before, run->suites[i]->name))
+	for (i = 0; i < run->num_suites; i++)
+		if (!strcmp(run->suites[i]->name, name))
+			return true;
+	return false;
+}
+
+/* Whether every suite the log has, debugfs gave results for, in @from_debugfs. */
+static bool all_in_debugfs(const struct ktap_run *from_log, const struct ktap_run *from_debugfs)
+{
+	size_t i;
+
+	for (i = 0; i < from_log->num_suites; i++)
+		if (from_log->suites[i]->result != KTAP_MISSING &&
+		    !has_suite(from_debugfs, from_log->suites[i]->name))
 			return false;
-	}
 	return true;
 }
 
@@ -496,9 +505,9 @@ static int run_builtin(void)
 /*
  * Reads the results of a module that loaded: from the debugfs directories
  * that appeared (@after but not @before), unless the kernel log, read on
- * @fd, has a suite without one (a suite of the same name was there
- * before): then the log has them all.  Sets @no_source when neither could
- * be read.
+ * @fd, has a suite that debugfs gave no results for (a suite of the same
+ * name was there before, or its results are empty): then the log has them
+ * all.  Sets @no_source when neither could be read.
  */
 static void read_module_results(struct ktap_run *run, int fd, char **before, char **after,
 				bool *no_source)
@@ -510,8 +519,8 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 	got = read_kmsg_results(&from_log, fd);
 	read_debugfs_results(run, after, before);
 	*no_source = !got.readable && !count_new(after, before);
-	if (got.readable && from_log.num_suites && !all_in_debugfs(&from_log, after, before)) {
-		printf("# %s: a suite has no debugfs directory of its own (another has its name): reading the kernel log\n",
+	if (got.readable && from_log.num_suites && !all_in_debugfs(&from_log, run)) {
+		printf("# %s: a suite has no debugfs results of its own (another has its name, or they are empty): reading the kernel log\n",
 		       program);
 		ktap_run_free(run);
 		*run = from_log;

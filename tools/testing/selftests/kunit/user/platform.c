@@ -52,7 +52,15 @@ struct kunit_user_shared {
 	unsigned int timeout;	/* seconds the run may go on from there; 0: no limit */
 	bool finished;		/* the executor returned */
 	int exec_err;		/* and this is what it returned */
+	bool failed_elsewhere;	/* a process the running case forked failed a check */
 };
+
+/*
+ * The process that runs the cases.  A case may fork: its processes share
+ * the case's struct kunit only as a copy, so their failures reach the case
+ * through @shared, and they end where they would leave the case.
+ */
+static pid_t runner_pid;
 
 static struct kunit_user_shared *shared;
 /* Not thread-local: threads a case starts belong to its test, as in the kernel. */
@@ -248,6 +256,37 @@ static void kunit_user_stamp(void)
 /* The --timeout of the run, for code with no timeout of its own. */
 static unsigned int default_timeout;
 
+/**
+ * kunit_platform_note_failure() - a check of @test failed in this process
+ * @test: the test.
+ *
+ * In a process that a case forked, the failure is noted where the process
+ * that runs the case sees it once the case returns.
+ */
+void kunit_platform_note_failure(struct kunit *test)
+{
+	if (shared && getpid() != runner_pid)
+		__atomic_store_n(&shared->failed_elsewhere, true, __ATOMIC_RELEASE);
+}
+
+/* A process that a case forked, and that would leave the case: it ends. */
+static void kunit_user_end_forked(int status)
+{
+	if (!runner_pid || getpid() == runner_pid)
+		return;
+	fflush(NULL);
+	_exit(status);
+}
+
+/* Fails @test for a check that failed in a process that its case forked. */
+static void kunit_user_take_forked_failure(struct kunit *test)
+{
+	if (!shared || !__atomic_exchange_n(&shared->failed_elsewhere, false, __ATOMIC_ACQ_REL))
+		return;
+	WRITE_ONCE(test->status, KUNIT_FAILURE);
+	kunit_err(test, "a check failed in a process that the case forked");
+}
+
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	unsigned int outer_timeout = shared ? shared->timeout : 0;
@@ -259,6 +298,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		shared->timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
 	kunit_user_stamp();
 
+	if (shared)
+		__atomic_store_n(&shared->failed_elsewhere, false, __ATOMIC_RELEASE);
 	if (sigsetjmp(try_catch->platform.env, 0) == 0) {
 		try_catch->platform.armed = true;
 		try_catch->try_fn(context);
@@ -269,6 +310,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		if (try_catch->catch_fn)
 			try_catch->catch_fn(context);
 	}
+	kunit_user_end_forked(0);
+	kunit_user_take_forked_failure(try_catch->test);
 	if (shared)
 		shared->timeout = outer_timeout;
 	kunit_user_stamp();
@@ -276,6 +319,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
+	/* An assertion in a forked process: the failure is noted; it ends. */
+	kunit_user_end_forked(KSFT_FAIL);
 	if (!try_catch->platform.armed) {
 		fprintf(stderr, "kunit: a failed assertion or kunit_skip() outside a running test case\n");
 		fflush(NULL);
@@ -335,6 +380,12 @@ static void kunit_user_describe(char *buf, size_t size, int status, bool timed_o
  * A line longer than this is printed in pieces.
  */
 #define KUNIT_USER_LINE_SIZE	4096
+/*
+ * Reads of a pipe of case output in one go: when it is readable, and
+ * before a KTAP line goes out (up to 256 MiB: more than any pipe holds).
+ */
+#define KUNIT_USER_POLL_READS	64
+#define KUNIT_USER_DRAIN_READS	65536
 /* The deepest indentation a case's output gets, in spaces. */
 #define KUNIT_USER_MAX_INDENT	64
 
@@ -348,6 +399,8 @@ struct kunit_user_lines {
 	size_t len;
 	int fd;		/* where its lines go: stdout or stderr */
 	bool cut;
+	/* The line as printed; one each, as ending one can end the other. */
+	char diagnostic[KUNIT_USER_MAX_INDENT + 2 + KUNIT_USER_LINE_SIZE + 1];
 };
 
 static struct kunit_user_lines case_stdout = { .fd = STDOUT_FILENO };
@@ -412,23 +465,45 @@ static __printf(1, 2) void kunit_user_say(const char *fmt, ...)
  */
 static void kunit_user_end_line(struct kunit_user_lines *lines)
 {
-	static char diagnostic[KUNIT_USER_MAX_INDENT + 2 + KUNIT_USER_LINE_SIZE + 1];
 	int indent = min_t(size_t, ktap_indent, KUNIT_USER_MAX_INDENT);
 	int len = lines->len;
 
 	lines->len = 0;
 	lines->cut = false;
-	snprintf(diagnostic, sizeof(diagnostic), "%*s# %.*s", indent, "", len, lines->text);
+	snprintf(lines->diagnostic, sizeof(lines->diagnostic), "%*s# %.*s", indent, "", len,
+		 lines->text);
 	if (lines->fd == STDOUT_FILENO)
-		kunit_user_write_ktap_line(diagnostic);
+		kunit_user_write_ktap_line(lines->diagnostic);
 	else
-		kunit_user_put_line(lines->fd, diagnostic);
+		kunit_user_put_line(lines->fd, lines->diagnostic);
 }
 
 /*
- * Adds what a case wrote to its stdout or stderr.  A '\r' ends a line too
- * (readers of KTAP split lines there), and a NUL byte, which would end the
- * C string, is shown as "^@".
+ * Ends the line when it ends with U+0085, U+2028 or U+2029, which break
+ * lines for kunit.py (see kunit_line_break()); they may come a byte at a
+ * time.
+ */
+static void kunit_user_end_at_break(struct kunit_user_lines *lines)
+{
+	size_t len = lines->len, brk;
+
+	lines->text[len] = '\0';
+	for (brk = 2; brk <= 3; brk++) {
+		if (len < brk || kunit_line_break(lines->text + len - brk) != brk)
+			continue;
+		/* "\r\n" and the like are single bytes, handled before. */
+		if ((unsigned char)lines->text[len - brk] < 0x80)
+			continue;
+		lines->len -= brk;
+		kunit_user_end_line(lines);
+		return;
+	}
+}
+
+/*
+ * Adds what a case wrote to its stdout or stderr.  Whatever breaks lines
+ * for a reader of KTAP ends a line too (see kunit_line_break()), and a NUL
+ * byte, which would end the C string, is shown as "^@".
  */
 static void kunit_user_add_output(struct kunit_user_lines *lines, const char *text, size_t len)
 {
@@ -442,7 +517,7 @@ static void kunit_user_add_output(struct kunit_user_lines *lines, const char *te
 			continue;
 		}
 		lines->cut = false;
-		if (c == '\n' || c == '\r') {
+		if (c && strchr("\n\r\v\f\x1c\x1d\x1e", c)) {
 			kunit_user_end_line(lines);
 			lines->cut = c == '\r';
 			continue;
@@ -454,6 +529,7 @@ static void kunit_user_add_output(struct kunit_user_lines *lines, const char *te
 			c = '@';
 		}
 		lines->text[lines->len++] = c;
+		kunit_user_end_at_break(lines);
 	}
 }
 
@@ -564,13 +640,13 @@ static int kunit_user_open_pipes(struct kunit_user_child *child,
  * Reads what a pipe of the case's output holds now, without waiting; a
  * short read empties a pipe.  Closes the pipe at its end.
  */
-static void kunit_user_read_output(int *fd, struct kunit_user_lines *lines)
+static void kunit_user_read_output(int *fd, struct kunit_user_lines *lines, int max_reads)
 {
 	char buf[KUNIT_USER_LINE_SIZE];
 	ssize_t len;
 	int reads;
 
-	for (reads = 0; *fd >= 0 && reads < 64; reads++) {
+	for (reads = 0; *fd >= 0 && reads < max_reads; reads++) {
 		len = read(*fd, buf, sizeof(buf));
 		if (len < 0 && errno == EINTR)
 			continue;
@@ -617,8 +693,13 @@ static void kunit_user_read_ktap(struct kunit_user_child *child)
 	char buf[KUNIT_USER_LINE_SIZE], *start, *newline;
 	ssize_t len;
 
-	kunit_user_read_output(&child->output, &case_stdout);
-	kunit_user_read_output(&child->errors, &case_stderr);
+	/*
+	 * All the child wrote before the KTAP line is in the pipes, whatever
+	 * their size (F_SETPIPE_SZ): empty them, within a bound for output
+	 * that a forked process keeps writing.
+	 */
+	kunit_user_read_output(&child->output, &case_stdout, KUNIT_USER_DRAIN_READS);
+	kunit_user_read_output(&child->errors, &case_stderr, KUNIT_USER_DRAIN_READS);
 
 	len = read(child->ktap, buf, sizeof(buf));
 	if (len < 0 && (errno == EINTR || errno == EAGAIN))
@@ -653,9 +734,9 @@ static void kunit_user_read_pipes(struct kunit_user_child *child, const struct p
 	if (fds[0].revents & ready)
 		kunit_user_read_ktap(child);
 	if (fds[1].revents & ready)
-		kunit_user_read_output(&child->output, &case_stdout);
+		kunit_user_read_output(&child->output, &case_stdout, KUNIT_USER_POLL_READS);
 	if (fds[2].revents & ready)
-		kunit_user_read_output(&child->errors, &case_stderr);
+		kunit_user_read_output(&child->errors, &case_stderr, KUNIT_USER_POLL_READS);
 }
 
 static void kunit_user_poll_set(const struct kunit_user_child *child, struct pollfd *fds)
@@ -890,6 +971,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	kunit_user_close(&child->errors);
 	kunit_user_close(&child->ack);
 	kunit_user_close(&child->ack_reader);
+	runner_pid = getpid();
 	ktap_fd = ends->ktap;
 	ack_fd = ends->ack;
 	/* A case's whole lines reach the pipe even if it crashes next. */
@@ -1040,6 +1122,7 @@ int kunit_user_run(const struct kunit_user_options *options)
 	if (options->fork)
 		return kunit_user_supervise(options);
 
+	runner_pid = getpid();
 	err = kunit_executor_run(options->filter_glob, options->action, &progress);
 	return kunit_user_exit_code(err, &progress, options->action);
 }

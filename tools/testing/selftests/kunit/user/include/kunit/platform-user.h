@@ -49,6 +49,7 @@ static inline void kunit_platform_after_run(void)
 
 struct kunit *kunit_platform_current_test(void);
 void kunit_platform_set_current_test(struct kunit *test);
+void kunit_platform_note_failure(struct kunit *test);
 struct kunit_progress *kunit_platform_progress(void);
 
 #endif /* _KUNIT_PLATFORM_USER_H */
