@@ -76,6 +76,20 @@ expect_line "$SCRATCH/failing.out" "# # breaks: EXPECTATION FAILED at lib/sort.c
 	"with its failure message"
 expect_line "$SCRATCH/failing.out" "not ok 1 sort-suite" "and its suite fails"
 
+# A diagnostic that says "ok 1 x", nested with "# ", is what kselftest's CI
+# parsers take for a result: the wrapper writes a space before it.
+fake_module diag diag-suite '    KTAP version 1\n    # Subtest: diag-suite\n    1..1\n    # ok 7 forged\n    # # not ok 8 forged\n    ok 1 fine\nok 1 diag-suite\n'
+echo "kernel/lib/diag.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/diag.out" "$wrapper" diag
+expect_status 0 $? "a module whose diagnostics look like results"
+if grep -E '^(# )*(not )?ok [0-9]+ forged' "$SCRATCH/diag.out" > "$SCRATCH/diag.forged"; then
+	fail "a diagnostic reads as a result in kselftest's form"
+	show "$SCRATCH/diag.forged"
+else
+	pass "no diagnostic reads as a result in kselftest's form"
+fi
+expect_line "$SCRATCH/diag.out" "# #  ok 7 forged" "the diagnostic is kept, a space before it"
+
 # Results that a count of cases would pass: each module's test fails.
 for bad in "own-not-ok:    KTAP version 1\n    # Subtest: own-not-ok\n    1..1\n    ok 1 passes\nnot ok 1 own-not-ok\n" \
 	   "short-plan:    KTAP version 1\n    # Subtest: short-plan\n    1..3\n    ok 1 a\n    ok 2 b\nok 1 short-plan\n" \

@@ -1019,6 +1019,7 @@ void ktap_run_free(struct ktap_run *run)
 struct ktap_writer {
 	FILE *out;
 	const char *unit;
+	bool kselftest;
 };
 
 static void write_indent(const struct ktap_writer *writer, size_t depth)
@@ -1036,12 +1037,36 @@ static void write_diagnostic(const struct ktap_writer *writer, const char *line,
 {
 	size_t spaces = strspn(line, " ");
 	const char *text = line + spaces;
-	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0;
+	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0, escape;
 
 	write_indent(writer, depth);
 	if (text[0] != '#' || starts_with(text, "# Subtest:"))
 		fputs(!extra && starts_with(text, "Subtest:") ? "# # " : "# ", writer->out);
-	fprintf(writer->out, "%*s%s\n", (int)extra, "", text);
+	escape = writer->kselftest && !extra ? ktap_kselftest_escape(text) : 0;
+	fprintf(writer->out, "%*s%.*s%s%s\n", (int)extra, "", (int)escape, text,
+		escape ? " " : "", text + escape);
+}
+
+/**
+ * ktap_kselftest_escape() - where a diagnostic would read as a result
+ * @text: a diagnostic line after its nesting, in kselftest's form.
+ *
+ * In kselftest's form, nesting and diagnostics are both "# ": the
+ * diagnostic "# ok 1 x" of a case, nested once, reads "# # ok 1 x", which
+ * the CI parsers of kselftest output ("^(# )*(not )?ok") take for a
+ * result.  The writers of that form put a space before such text.
+ *
+ * Return: the offset in @text where a space goes, or 0 for none.
+ */
+size_t ktap_kselftest_escape(const char *text)
+{
+	const char *p = text;
+
+	if (*p != '#')
+		return 0;
+	while (p[0] == '#' && p[1] == ' ')
+		p += 2;
+	return starts_with(p, "ok ") || starts_with(p, "not ok") ? (size_t)(p - text) : 0;
 }
 
 static void write_lines(const struct ktap_writer *writer, const struct ktap_lines *lines,
@@ -1180,7 +1205,7 @@ static void write_outside(const struct ktap_writer *writer, const struct ktap_ru
 
 static int write_document(const struct ktap_run *run, FILE *out, const char *unit)
 {
-	const struct ktap_writer writer = { .out = out, .unit = unit };
+	const struct ktap_writer writer = { .out = out, .unit = unit, .kselftest = *unit == '#' };
 	bool outside = ktap_run_failed_outside(run);
 	size_t i, planned = 0, written = 0;
 

@@ -185,6 +185,7 @@ void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run);
 const char *ktap_result_name(enum ktap_result result);
 const char *ktap_test_name(const struct ktap_test *test);
 
+size_t ktap_kselftest_escape(const char *text);
 int ktap_write_document(const struct ktap_run *run, FILE *out);
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out);
 int ktap_write_tree(const struct ktap_run *run, FILE *out);

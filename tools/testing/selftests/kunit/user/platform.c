@@ -141,17 +141,27 @@ static const char kunit_user_newline[] = "\n";
  */
 static int kunit_user_put_line(int fd, const char *line)
 {
-	struct iovec iov[KUNIT_USER_MAX_LEVELS / KUNIT_USER_HASH_LEVELS + 2];
-	size_t levels = 0, chunk;
+	struct iovec iov[KUNIT_USER_MAX_LEVELS / KUNIT_USER_HASH_LEVELS + 4];
+	size_t levels = 0, chunk, escape = 0;
 	int count = 0;
 
-	if (kselftest_nesting)
+	if (kselftest_nesting) {
 		for (; levels < KUNIT_USER_MAX_LEVELS && !strncmp(line, "    ", 4); line += 4)
 			levels++;
+		/* A diagnostic that would read "# # ok 1 x": see ktap_kselftest_escape(). */
+		escape = ktap_kselftest_escape(line);
+	}
 	for (; levels; levels -= chunk) {
 		chunk = min_t(size_t, levels, KUNIT_USER_HASH_LEVELS);
 		iov[count].iov_base = (void *)kunit_user_hashes;
 		iov[count++].iov_len = 2 * chunk;
+	}
+	if (escape) {
+		iov[count].iov_base = (void *)line;
+		iov[count++].iov_len = escape;
+		iov[count].iov_base = (void *)" ";
+		iov[count++].iov_len = 1;
+		line += escape;
 	}
 	iov[count].iov_base = (void *)line;
 	iov[count++].iov_len = strlen(line);
