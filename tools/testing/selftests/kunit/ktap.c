@@ -1123,16 +1123,21 @@ static void write_problem(const struct ktap_writer *writer, const struct ktap_te
 	free(line);
 }
 
+/* How many result lines the writers give @test: a missing range, one a number. */
+static size_t written_lines(const struct ktap_test *test)
+{
+	if (test->result != KTAP_MISSING)
+		return 1;
+	return test->missing < KTAP_MAX_WRITTEN ? test->missing : KTAP_MAX_WRITTEN;
+}
+
 /* The result line of @test, numbered @number, and more for a missing range. */
 static size_t write_result(const struct ktap_writer *writer, const struct ktap_test *test,
 			   size_t level, size_t number)
 {
 	FILE *out = writer->out;
-	long i, count = 1;
+	size_t i, count = written_lines(test);
 
-	/* A missing range: a line per number, as kunit.py counts them. */
-	if (test->result == KTAP_MISSING)
-		count = test->missing < KTAP_MAX_WRITTEN ? test->missing : KTAP_MAX_WRITTEN;
 	for (i = 0; i < count; i++) {
 		write_indent(writer, level - 1);
 		fprintf(out, "%s %zu ", test->verdict == KTAP_FAIL ? "not ok" : "ok",
@@ -1146,16 +1151,14 @@ static size_t write_result(const struct ktap_writer *writer, const struct ktap_t
 	return count;
 }
 
-/* How many results the writers give @test's subtests. */
-static size_t written_subtests(const struct ktap_test *test)
+/* How many result lines the writers give @count tests of @tests. */
+static size_t written_results(struct ktap_test * const *tests, size_t count)
 {
-	size_t i, count = 0;
+	size_t i, lines = 0;
 
-	for (i = 0; i < test->num_subtests; i++)
-		count += test->subtests[i]->result != KTAP_MISSING ? 1 :
-			 test->subtests[i]->missing < KTAP_MAX_WRITTEN ?
-			 test->subtests[i]->missing : KTAP_MAX_WRITTEN;
-	return count;
+	for (i = 0; i < count; i++)
+		lines += written_lines(tests[i]);
+	return lines;
 }
 
 /*
@@ -1178,7 +1181,7 @@ static size_t write_test(const struct ktap_writer *writer, const struct ktap_tes
 		write_name(out, test);
 		fputc('\n', out);
 		write_indent(writer, level);
-		fprintf(out, "1..%zu\n", written_subtests(test));
+		fprintf(out, "1..%zu\n", written_results(test->subtests, test->num_subtests));
 		for (i = 0; i < test->num_subtests; i++)
 			written += write_test(writer, test->subtests[i], level + 1, written + 1);
 		write_lines(writer, &test->trailer, level);
@@ -1207,13 +1210,10 @@ static int write_document(const struct ktap_run *run, FILE *out, const char *uni
 {
 	const struct ktap_writer writer = { .out = out, .unit = unit, .kselftest = *unit == '#' };
 	bool outside = ktap_run_failed_outside(run);
-	size_t i, planned = 0, written = 0;
+	size_t i, written = 0;
 
-	for (i = 0; i < run->num_suites; i++)
-		planned += run->suites[i]->result != KTAP_MISSING ? 1 :
-			   run->suites[i]->missing < KTAP_MAX_WRITTEN ?
-			   run->suites[i]->missing : KTAP_MAX_WRITTEN;
-	fprintf(out, "KTAP version 1\n1..%zu\n", planned + outside);
+	fprintf(out, "KTAP version 1\n1..%zu\n",
+		written_results(run->suites, run->num_suites) + outside);
 	for (i = 0; i < run->num_suites; i++)
 		written += write_test(&writer, run->suites[i], 1, written + 1);
 	if (outside)
@@ -1268,8 +1268,7 @@ static void write_tree(FILE *out, const struct ktap_test *test, const char *pref
 		return;
 	}
 	snprintf(path, len, "%s%s", prefix, test->name);
-	for (i = 0; i < (test->result == KTAP_MISSING ? test->missing : 1) && i < KTAP_MAX_WRITTEN;
-	     i++)
+	for (i = 0; i < (long)written_lines(test); i++)
 		fprintf(out, "%s\t%s\n", path, ktap_result_name(test->verdict));
 	strcat(path, ".");
 	for (i = 0; i < (long)test->num_subtests; i++)
