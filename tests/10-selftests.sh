@@ -8,11 +8,15 @@ for prog in kunit-test kunit-example-test; do
 	status=$?
 	expect_status 0 $status "$prog passes"
 	[ $status -eq 0 ] || grep -B8 '^ *not ok' "$SCRATCH/$prog.ktap" | sed -e 's/^/#   /'
-	cases=$(grep -cE '^ *(not )?ok ' "$SCRATCH/$prog.ktap")
-	if [ "$cases" -ge 5 ]; then
-		pass "$prog reports $cases results"
+	# Every case it has reports, and every plan is met.
+	listed=$("$USER_BUILD/$prog" --list | grep -c '\.')
+	cases=$(grep -cE '^    (not )?ok ' "$SCRATCH/$prog.ktap")
+	if [ "$cases" -eq "$listed" ] && [ "$cases" -gt 0 ] &&
+	   "$BUILD/host/kunit-report" "$SCRATCH/$prog.ktap" > "$SCRATCH/$prog.report" 2>&1; then
+		pass "$prog reports a result for each of its $listed cases, every plan met"
 	else
-		fail "$prog reports only $cases results"
+		fail "$prog reports $cases case results for $listed cases"
+		show "$SCRATCH/$prog.report"
 	fi
 
 	"$ASAN_BUILD/$prog" > "$SCRATCH/$prog.asan" 2>&1
