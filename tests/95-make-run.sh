@@ -100,8 +100,8 @@ fi
 # modules' debugfs files live as long as the modules.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	> "$SCRATCH/modules.out" 2>&1
-ksft=$BUILD/last/kselftest.tap
 expect_status 0 $? "make run with KUnit and its suites as modules"
+ksft=$BUILD/last/kselftest.tap
 expect_line "$SCRATCH/modules.out" "$summary" \
 	"as modules, KUnit's own suites give what they give in userspace: $summary"
 for module in kunit-test assert-test string-stream-test executor_test kunit-example-test; do

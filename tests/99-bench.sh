@@ -26,6 +26,7 @@ if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 fi
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/bench/kernel KERNEL_ARGS=quiet \
 	> "$SCRATCH/kernel.out" 2>&1
+expect_status 0 $? "make run with the kernel bench module passes"
 for figure in clock_step expect_pass bare_compare expect_fail empty_case module_suites; do
 	if grep -Eq "^kunit-bench: $figure median=[0-9]+ min=[0-9]+ max=[0-9]+ unit=" \
 		"$BUILD/last/console.log"; then
