@@ -26,7 +26,16 @@ if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 fi
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/bench/kernel KERNEL_ARGS=quiet \
 	> "$SCRATCH/kernel.out" 2>&1
-expect_status 0 $? "make run with the kernel bench module passes"
+# Its failing-expectation case fails on purpose, and only that one.
+expect_status 2 $? "make run with the kernel bench module: its failing-expectation case fails"
+grep -E '^(# )+not ok ' "$BUILD/last/kselftest.tap" > "$SCRATCH/bench-failures"
+if [ "$(cat "$SCRATCH/bench-failures")" = "# # not ok 3 bench_expect_fail
+# not ok 1 kunit-bench" ]; then
+	pass "bench_expect_fail is the bench module's only failed case"
+else
+	fail "the bench module's failed cases are not just bench_expect_fail"
+	show "$SCRATCH/bench-failures"
+fi
 for figure in clock_step expect_pass bare_compare expect_fail empty_case module_suites; do
 	if grep -Eq "^kunit-bench: $figure median=[0-9]+ min=[0-9]+ max=[0-9]+ unit=" \
 		"$BUILD/last/console.log"; then
