@@ -143,6 +143,17 @@ else
 	fail "unloading dup removed the built-in suite's directory"
 fi
 
+# A case the kernel gave up on still runs and keeps its module: the
+# module cannot be unloaded, and its test says why.
+fake_module late late-suite '    KTAP version 1\n    # Subtest: late-suite\n    1..2\n    # sleeps: timed out after 3 s; its module stays loaded until it returns\n    not ok 1 sleeps\n    ok 2 next\nnot ok 1 late-suite\n'
+touch "$fake/modules/late/busy"
+echo "kernel/lib/late.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/late.out" "$wrapper" late
+expect_status 1 $? "a module kept loaded by a timed-out case fails"
+expect_line "$SCRATCH/late.out" \
+	"# kunit-module: a case that timed out (sleeps) still runs; late kept loaded" \
+	"and names the case that keeps it"
+
 # A suite whose debugfs results are empty while the log has its failure.
 fake_module emptyfail e-suite ''
 printf '6,50,60,-;KTAP version 1\n6,51,60,-;1..1\n6,52,60,-;    KTAP version 1\n6,53,60,-;    # Subtest: e-suite\n6,54,60,-;    1..1\n6,55,60,-;    not ok 1 breaks\n6,56,60,-;not ok 1 e-suite\n' \

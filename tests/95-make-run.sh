@@ -233,14 +233,37 @@ expect_line "$SCRATCH/kselftest.log" "ok 2 selftests: kunit: kunit-example-test"
 
 # A case that never returns is cut at kunit.timeout; the next one runs.
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 \
-	FILTER='extra*' > "$SCRATCH/hang.out" 2>&1
+	FILTER='extra*' GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/hang.out" 2>&1
 expect_status 2 $? "make run with a hanging case fails"
-expect_line "$BUILD/last/results.ktap" "    # hang_forever: timed out after 3 s" \
+console=$BUILD/last/console.log
+expect_line "$BUILD/last/results.ktap" "    # hang_returns_late: timed out after 3 s; its module stays loaded until it returns" \
+	"a case that sleeps past its timeout is reported timed out"
+expect_line "$BUILD/last/results.ktap" "    ok 7 hang_last" "the case after it runs"
+expect_line "$BUILD/last/kselftest.tap" \
+	"# # module-hang_kunit: a case that timed out (hang_forever, hang_returns_late) still runs; hang_kunit kept loaded" \
+	"the wrapper fails the module's test: a case still ran when it tried to unload it"
+expect_line "$SCRATCH/hang.out" \
+	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late) still runs; hang_kunit kept loaded" \
+	"make run's summary says so"
+expect_line "$console" "late-return: hang_kunit refcnt 2" \
+	"the two cases that never return hold the module; the one that returned let go"
+expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
+	"the module cannot be unloaded under its running cases"
+if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' "$console" \
+	> "$SCRATCH/hang-reports"; then
+	fail "the hang run's kernel reported a problem"
+	show "$SCRATCH/hang-reports"
+else
+	pass "no oops, BUG or warning in the hang run's console: nothing ran freed code or memory"
+fi
+expect_line "$BUILD/last/results.ktap" \
+	"    # hang_forever: timed out after 3 s; its module stays loaded until it returns" \
 	"the hanging case is reported as timed out"
 expect_line "$BUILD/last/results.ktap" "    ok 3 hang_after" "the case after the hang runs"
 expect_line "$BUILD/last/results.ktap" "    ok 4 hang_sleeps_four_seconds" \
 	"KUNIT_CASE_TIMEOUT(, 10) lets a case sleep past kunit.timeout=3"
-expect_line "$BUILD/last/results.ktap" "    # hang_forever: timed out after 1 s" \
+expect_line "$BUILD/last/results.ktap" \
+	"    # hang_forever: timed out after 1 s; its module stays loaded until it returns" \
 	"KUNIT_CASE_TIMEOUT(, 1) cuts a hang before kunit.timeout=3"
 expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
 

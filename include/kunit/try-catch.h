@@ -30,12 +30,21 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	   it was thrown out of, it crashed or it timed out.
  * @context: passed to @try_fn and @catch_fn.
  * @timeout: seconds @try_fn may run; 0 for the platform's default.
+ * @code: an address in the code under test (the case's function), or
+ *	  NULL: where a run may outlive its timeout (the kernel), the module
+ *	  of that code stays loaded until the run ends.
+ * @release: NULL, or called with @context by the platform when a run that
+ *	     outlived its timeout ends at last: @context belongs to the run
+ *	     from its timeout on, and this frees it.
  * @result: 0 if @try_fn returned, -EINTR if it was thrown out of,
  *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time.
  * @reason: for -EFAULT and -ETIMEDOUT, what happened, in words.
  * @platform: the platform's own state.
  *
- * Every member is private to KUnit.
+ * Every member is private to KUnit.  A run that timed out may still be
+ * going on where the platform cannot stop it (a kernel thread cannot be
+ * killed): its caller must then leave @context, and this structure if it
+ * lies in @context, to @release.
  */
 struct kunit_try_catch {
 	/* private: internal use only. */
@@ -44,6 +53,8 @@ struct kunit_try_catch {
 	kunit_try_catch_func_t catch_fn;
 	void *context;
 	unsigned long timeout;
+	const void *code;
+	kunit_try_catch_func_t release;
 	int result;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	struct kunit_platform_try_catch platform;

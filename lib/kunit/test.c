@@ -359,50 +359,6 @@ static void kunit_print_result(struct kunit_log_sink *log, const char *indent,
 				 kunit_status_to_ok_not_ok(status), number, name);
 }
 
-/* What one run of a case (one parameter, or the whole case) needs. */
-struct kunit_attempt {
-	struct kunit_suite *suite;
-	struct kunit_case *test_case;
-	struct kunit *test;
-	bool init_succeeded;
-	bool cleaned_up;
-};
-
-/* The case's exit function and resource clean-up. */
-static void kunit_attempt_cleanup(void *data)
-{
-	struct kunit_attempt *attempt = data;
-	struct kunit *test = attempt->test;
-
-	kunit_platform_set_current_test(test);
-	if (attempt->init_succeeded && attempt->suite->exit)
-		attempt->suite->exit(test);
-	kunit_cleanup(test);
-	attempt->cleaned_up = true;
-}
-
-/* Init, the case itself, then the clean-up, all in one protected run. */
-static void kunit_attempt_run(void *data)
-{
-	struct kunit_attempt *attempt = data;
-	struct kunit *test = attempt->test;
-	int err;
-
-	kunit_platform_set_current_test(test);
-	if (attempt->suite->init) {
-		err = attempt->suite->init(test);
-		if (err) {
-			kunit_err(test, "failed to initialize: %d", err);
-			kunit_set_failure(test);
-			kunit_attempt_cleanup(data);
-			return;
-		}
-	}
-	attempt->init_succeeded = true;
-	attempt->test_case->run_case(test);
-	kunit_attempt_cleanup(data);
-}
-
 /* Reports how a protected run ended when that was not by returning. */
 static void kunit_report_stop(struct kunit *test)
 {
@@ -421,20 +377,108 @@ static void kunit_report_stop(struct kunit *test)
 }
 
 /*
- * Runs the case once (for one parameter, or at all) into @test.  When the
- * run is being resumed after the process died in this very case, the case
- * is not run again: it is reported as failed with the platform's reason.
+ * One run of a case (one parameter, or the whole case).  It lives on the
+ * heap with the case's struct kunit: in the kernel, a case that outlived
+ * its timeout still runs in its thread, which keeps a reference to the
+ * attempt until the case returns at last (kunit_attempt_release()).  The
+ * runner holds the other reference.
+ */
+struct kunit_attempt {
+	struct kunit test;
+	struct kunit_suite *suite;
+	struct kunit_case *test_case;
+	bool init_succeeded;
+	bool cleaned_up;
+	struct kref refs;
+};
+
+static void kunit_attempt_free(struct kref *refs)
+{
+	kfree(container_of(refs, struct kunit_attempt, refs));
+}
+
+/* The case's exit function and resource clean-up. */
+static void kunit_attempt_cleanup(void *data)
+{
+	struct kunit_attempt *attempt = data;
+	struct kunit *test = &attempt->test;
+
+	kunit_platform_set_current_test(test);
+	if (attempt->init_succeeded && attempt->suite->exit)
+		attempt->suite->exit(test);
+	kunit_cleanup(test);
+	attempt->cleaned_up = true;
+}
+
+/* Init, the case itself, then the clean-up, all in one protected run. */
+static void kunit_attempt_run(void *data)
+{
+	struct kunit_attempt *attempt = data;
+	struct kunit *test = &attempt->test;
+	int err;
+
+	kunit_platform_set_current_test(test);
+	if (attempt->suite->init) {
+		err = attempt->suite->init(test);
+		if (err) {
+			kunit_err(test, "failed to initialize: %d", err);
+			kunit_set_failure(test);
+			kunit_attempt_cleanup(data);
+			return;
+		}
+	}
+	attempt->init_succeeded = true;
+	attempt->test_case->run_case(test);
+	kunit_attempt_cleanup(data);
+}
+
+/*
+ * The end of an attempt whose case outlived its timeout, in the case's
+ * thread: its clean-up, unless it ran, then the thread's reference goes.
+ */
+static void kunit_attempt_release(void *data)
+{
+	struct kunit_attempt *attempt = data;
+
+	if (!attempt->cleaned_up)
+		kunit_attempt_cleanup(attempt);
+	kunit_platform_set_current_test(NULL);
+	kref_put(&attempt->refs, kunit_attempt_free);
+}
+
+/*
+ * Runs @fn of @attempt in a protected run.  Returns true when the run
+ * outlived its timeout: the run then holds a reference to the attempt,
+ * which it drops when it ends (see kunit_attempt_release()).
+ */
+static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch_func_t fn,
+				  unsigned long timeout)
+{
+	struct kunit_try_catch *try_catch = &attempt->test.try_catch;
+
+	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
+	try_catch->timeout = timeout;
+	try_catch->code = attempt->test_case->run_case;
+	try_catch->release = kunit_attempt_release;
+	kunit_try_catch_run(try_catch, attempt);
+	kunit_report_stop(&attempt->test);
+	return kunit_try_catch_get_result(try_catch) == -ETIMEDOUT;
+}
+
+/*
+ * Runs the case once (for one parameter, or at all), its status and
+ * comment going to @test.  When the run is being resumed after the process
+ * died in this very case, the case is not run again: it is reported as
+ * failed with the platform's reason.
  */
 static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test_case,
 			      struct kunit *test, struct kunit_progress *progress)
 {
-	struct kunit_attempt attempt = {
-		.suite = suite,
-		.test_case = test_case,
-		.test = test,
-	};
 	/* Not NULL when a test runs a suite of its own, as KUnit's self-tests do. */
 	struct kunit *outer = kunit_platform_current_test();
+	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	struct kunit_attempt *attempt;
+	bool abandoned;
 
 	kunit_init_test(test, test_case->name, suite->log.stream);
 	test->log.quiet = suite->log.quiet;
@@ -445,19 +489,38 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		kunit_set_failure(test);
 		return;
 	}
+	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
+	if (!attempt) {
+		kunit_set_failure(test);
+		kunit_err(test, "could not start the case: error %d", -ENOMEM);
+		return;
+	}
+	attempt->suite = suite;
+	attempt->test_case = test_case;
+	/* The runner's reference, and the one a run that outlives its timeout takes. */
+	kref_init(&attempt->refs);
+	kref_get(&attempt->refs);
+	kunit_init_test(&attempt->test, test_case->name, suite->log.stream);
+	attempt->test.log.quiet = suite->log.quiet;
+	attempt->test.param_value = test->param_value;
+	attempt->test.param_index = test->param_index;
 
 	progress->phase = KUNIT_PHASE_CASE;
-	kunit_try_catch_init(&test->try_catch, test, kunit_attempt_run, NULL);
-	test->try_catch.timeout = test_case->timeout ? test_case->timeout : suite->timeout;
-	kunit_try_catch_run(&test->try_catch, &attempt);
-	kunit_report_stop(test);
+	abandoned = kunit_attempt_protect(attempt, kunit_attempt_run, timeout);
+	/* The case stopped part-way: its exit and clean-up still run. */
+	if (!abandoned && !attempt->cleaned_up)
+		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
 
-	if (!attempt.cleaned_up) {
-		/* The case stopped part-way: its exit and clean-up still run. */
-		kunit_try_catch_init(&test->try_catch, test, kunit_attempt_cleanup, NULL);
-		kunit_try_catch_run(&test->try_catch, &attempt);
-		kunit_report_stop(test);
+	/* A case that outlived its timeout failed, whatever it does next. */
+	if (abandoned) {
+		test->status = KUNIT_FAILURE;
+	} else {
+		test->status = attempt->test.status;
+		strscpy(test->status_comment, attempt->test.status_comment,
+			sizeof(test->status_comment));
+		kref_put(&attempt->refs, kunit_attempt_free);
 	}
+	kref_put(&attempt->refs, kunit_attempt_free);
 	kunit_platform_set_current_test(outer);
 	progress->phase = KUNIT_PHASE_SUITE;
 }

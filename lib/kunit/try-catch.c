@@ -42,6 +42,7 @@ MODULE_PARM_DESC(timeout, "Seconds a test case may run before it is failed (300)
 enum kunit_job_state {
 	KUNIT_JOB_RUNNING,
 	KUNIT_JOB_RETURNED,
+	KUNIT_JOB_THROWN,
 	KUNIT_JOB_ABANDONED,
 };
 
@@ -54,9 +55,14 @@ enum kunit_job_state {
  * @state: a &enum kunit_job_state; the runner and the thread both set it.
  * @quit: the thread ends instead of running a job.
  * @idle_node: in kunit_idle_workers while the worker waits for a job.
+ * @owner: for an abandoned job, the module of the code under test, which
+ *	   stays loaded until the job ends; NULL for built-in code.
+ * @release: for an abandoned job, what to call when it ends (the job's
+ *	     &kunit_try_catch.release), with @context.
+ * @context: the job's context.
  *
- * A worker that ran out of time is abandoned, with this structure: the
- * thread may still use it.
+ * A job that runs out of time is abandoned, with its worker, to its
+ * thread: the thread frees the worker when the job ends.
  */
 struct kunit_worker {
 	struct task_struct *task;
@@ -66,12 +72,33 @@ struct kunit_worker {
 	atomic_t state;
 	bool quit;
 	struct list_head idle_node;
+	struct module *owner;
+	kunit_try_catch_func_t release;
+	void *context;
 };
 
 static LIST_HEAD(kunit_idle_workers);
 static unsigned int kunit_idle_count;
 /* Protects kunit_idle_workers and kunit_idle_count. */
 static DEFINE_SPINLOCK(kunit_workers_lock);
+
+/*
+ * The end of a job that the runner gave up on, in its thread, once the job
+ * returned or was thrown out of at last: what the job holds is released,
+ * then its module, and the thread ends with the worker.
+ */
+static void __noreturn kunit_worker_end_abandoned(struct kunit_worker *worker)
+{
+	struct module *owner = worker->owner;
+
+	kunit_platform_set_current_test(NULL);
+	if (worker->release)
+		worker->release(worker->context);
+	kfree(worker);
+	module_put(owner);
+	/* This code is kunit.ko's when KUnit is a module: it stays until here. */
+	module_put_and_kthread_exit(0);
+}
 
 static int kunit_worker_fn(void *data)
 {
@@ -90,15 +117,21 @@ static int kunit_worker_fn(void *data)
 		/* The runner gave up on this job: no one will hand another. */
 		if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 				   KUNIT_JOB_RETURNED) != KUNIT_JOB_RUNNING)
-			return 0;
+			kunit_worker_end_abandoned(worker);
 		complete(&worker->done);
 	}
 }
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
+	struct kunit_worker *worker = try_catch->platform.worker;
+
+	/* A job given up on ends here; its try-catch is no longer the runner's. */
+	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
+			   KUNIT_JOB_THROWN) != KUNIT_JOB_RUNNING)
+		kunit_worker_end_abandoned(worker);
 	try_catch->result = -EINTR;
-	kthread_complete_and_exit(&try_catch->platform.worker->done, -EINTR);
+	kthread_complete_and_exit(&worker->done, -EINTR);
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
@@ -196,10 +229,41 @@ void kunit_try_catch_release_workers(void)
 }
 
 /*
- * Waits for the job: 0 when it returned or was thrown out of, -EFAULT when
- * the thread died, -ETIMEDOUT when it ran out of time.
+ * Gets the worker ready to be given up on: the code under test keeps its
+ * module, and this code kunit.ko, until the job ends in its thread.
  */
-static int kunit_worker_wait(struct kunit_worker *worker, unsigned long timeout)
+static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catch *try_catch)
+{
+	struct module *owner = NULL;
+
+	preempt_disable();
+	if (try_catch->code)
+		owner = __module_text_address((unsigned long)try_catch->code);
+	if (owner)
+		__module_get(owner);
+	preempt_enable();
+	__module_get(THIS_MODULE);
+	worker->owner = owner;
+	worker->release = try_catch->release;
+	worker->context = try_catch->context;
+}
+
+/* Undoes kunit_worker_hold(): the job ended before the runner gave up. */
+static void kunit_worker_unhold(struct kunit_worker *worker)
+{
+	module_put(worker->owner);
+	module_put(THIS_MODULE);
+	worker->owner = NULL;
+}
+
+/*
+ * Waits for the job: 0 when it returned or was thrown out of, -EFAULT when
+ * the thread died, -ETIMEDOUT when it ran out of time and was given up on;
+ * then the worker is the thread's, which may free it at any time, and
+ * @kept says whether a module is kept for it.
+ */
+static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch *try_catch,
+			     unsigned long timeout, bool *kept)
 {
 	unsigned long deadline = jiffies + timeout * HZ;
 
@@ -211,10 +275,14 @@ static int kunit_worker_wait(struct kunit_worker *worker, unsigned long timeout)
 		    !completion_done(&worker->done))
 			return -EFAULT;
 		if (timeout && time_after(jiffies, deadline)) {
+			/* Ready before the thread can see it abandoned. */
+			kunit_worker_hold(worker, try_catch);
+			*kept = worker->owner;
 			if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 					   KUNIT_JOB_ABANDONED) == KUNIT_JOB_RUNNING)
 				return -ETIMEDOUT;
-			/* It returned just now: take its completion. */
+			/* It returned or was thrown out of just now. */
+			kunit_worker_unhold(worker);
 			wait_for_completion(&worker->done);
 			return 0;
 		}
@@ -224,7 +292,9 @@ static int kunit_worker_wait(struct kunit_worker *worker, unsigned long timeout)
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	struct kunit_worker *worker;
+	struct task_struct *task;
 	unsigned long timeout;
+	bool kept = false;
 	int err;
 
 	try_catch->context = context;
@@ -239,15 +309,17 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	complete(&worker->go);
 
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
-	err = kunit_worker_wait(worker, timeout);
+	task = worker->task;
+	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
 	if (!err && try_catch->result != -EINTR) {
 		kunit_worker_put(worker);
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
-			  "timed out after %lu s", timeout);
-		/* The thread may still finish and use the worker: it stays. */
-		put_task_struct(worker->task);
+			  "timed out after %lu s%s", timeout,
+			  kept ? "; its module stays loaded until it returns" : "");
+		/* The thread, still running the job, owns the worker now. */
+		put_task_struct(task);
 	} else {
 		/* Thrown out of (the thread exits), or the thread died. */
 		if (err == -EFAULT) {

@@ -2,8 +2,9 @@
 /*
  * An out-of-tree KUnit test module whose middle case never returns: with
  * a short kunit.timeout it must be reported as timed out, and the case
- * after it must still run.  Its last two cases bring their own limits,
- * which hold whatever kunit.timeout says.
+ * after it must still run.  Two cases bring their own limits, which hold
+ * whatever kunit.timeout says.  One returns after its timeout: the kernel
+ * must keep the module loaded until it does, and the case's memory.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
@@ -32,12 +33,33 @@ static void hang_sleeps_four_seconds(struct kunit *test)
 	KUNIT_SUCCEED(test);
 }
 
+/*
+ * Sleeps past kunit.timeout, then returns, and uses its test and its
+ * resources: the kernel must keep them, and the module, until then.
+ */
+static void hang_returns_late(struct kunit *test)
+{
+	int *value = kunit_kzalloc(test, sizeof(*value), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, value);
+	msleep(5000);
+	*value = 42;
+	KUNIT_EXPECT_EQ(test, *value, 42);
+}
+
+static void hang_last(struct kunit *test)
+{
+	KUNIT_SUCCEED(test);
+}
+
 static struct kunit_case hang_cases[] = {
 	KUNIT_CASE(hang_before),
 	KUNIT_CASE(hang_forever),
 	KUNIT_CASE(hang_after),
 	KUNIT_CASE_TIMEOUT(hang_sleeps_four_seconds, 10),
 	KUNIT_CASE_TIMEOUT(hang_forever, 1),
+	KUNIT_CASE(hang_returns_late),
+	KUNIT_CASE(hang_last),
 	{}
 };
 

@@ -529,10 +529,35 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 	ktap_run_free(&from_log);
 }
 
+/* Adds to @names each case of @test (or below) that the kernel timed out. */
+static void find_timed_out_test(const struct ktap_test *test, char *names, size_t size)
+{
+	size_t i, len;
+
+	for (i = 0; i < test->log.count; i++) {
+		if (!strstr(test->log.line[i], ": timed out after ") ||
+		    strstr(names, ktap_test_name(test)))
+			continue;
+		len = strlen(names);
+		snprintf(names + len, size - len, "%s%s", len ? ", " : "", ktap_test_name(test));
+	}
+	for (i = 0; i < test->num_subtests; i++)
+		find_timed_out_test(test->subtests[i], names, size);
+}
+
+/* The cases of @run that the kernel timed out, in @names: "a, b". */
+static void find_timed_out(const struct ktap_run *run, char *names, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < run->num_suites; i++)
+		find_timed_out_test(run->suites[i], names, size);
+}
+
 static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
-	char output[512], what[NAME_MAX + 16];
+	char output[512], what[NAME_MAX + 16], late_case[256] = "";
 	bool timed_out, unload_timed_out, no_source;
 	char **before, **after;
 	struct ktap_run run;
@@ -590,6 +615,7 @@ static int run_module(const char *name, double timeout)
 		ktap_run_free(&run);
 		return KSFT_FAIL;
 	}
+	find_timed_out(&run, late_case, sizeof(late_case));
 	if (no_source) {
 		status = fail("cannot read the results of %s: no new suite in debugfs, and the kernel log cannot be read",
 			      name);
@@ -602,9 +628,16 @@ static int run_module(const char *name, double timeout)
 	ktap_run_free(&run);
 
 	if (run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
-			 &unload_timed_out) || unload_timed_out)
+			 &unload_timed_out) || unload_timed_out) {
 		printf("# %s: could not unload %s%s%s\n", program, name, *output ? ": " : "",
 		       output);
+		/* A case the kernel gave up on still runs: its module stays. */
+		if (*late_case) {
+			printf("# %s: a case that timed out (%s) still runs; %s kept loaded\n",
+			       program, late_case, name);
+			status = KSFT_FAIL;
+		}
+	}
 	return status;
 }
 
