@@ -174,6 +174,16 @@ expect_line "$BUILD/last/kselftest.tap" "# # not ok 10 extra_forged_value" \
 	"kselftest.tap: a failed comparison whose value looks like results fails"
 expect_line "$BUILD/last/results.ktap" "    #     ok 1 extra_forged_first" \
 	"the kernel prints the compared value's lines as diagnostics"
+expect_line "$BUILD/last/results.ktap" \
+	"    # extra_leaks_nice: returned with its thread's scheduling policy or nice level changed" \
+	"a case that changes its thread's nice level fails, saying so"
+expect_line "$BUILD/last/results.ktap" "    ok 12 extra_new_thread_after_leak" \
+	"the next case runs in a new thread, at the default nice level"
+expect_line "$BUILD/last/results.ktap" \
+	"    # extra_leaks_irqs: returned with interrupts disabled" \
+	"a case that returns with interrupts disabled fails, saying so"
+expect_line "$BUILD/last/results.ktap" "    ok 14 extra_after_irqs" \
+	"the next case runs with interrupts enabled"
 # The pattern of kselftest's CI parsers: a result at any depth of "# ".
 if grep -qE '^(# )*(not )?ok [0-9]+ extra_forged_first' "$BUILD/last/kselftest.tap"; then
 	fail "a compared value's line reads as a result in kselftest.tap"

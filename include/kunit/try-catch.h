@@ -37,8 +37,10 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
  * @result: 0 if @try_fn returned, -EINTR if it was thrown out of,
- *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time.
- * @reason: for -EFAULT and -ETIMEDOUT, what happened, in words.
+ *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time,
+ *		-ENOTRECOVERABLE if it returned but left its thread changed
+ *		(the kernel: interrupts disabled, a lock held...).
+ * @reason: for the errors but -EINTR, what happened, in words.
  * @platform: the platform's own state.
  *
  * Every member is private to KUnit.  A run that timed out may still be
@@ -101,7 +103,8 @@ void __noreturn kunit_try_catch_throw(struct kunit_try_catch *try_catch);
  * kunit_try_catch_get_result() - how the last run ended
  * @try_catch: a run that has finished.
  *
- * Return: 0, -EINTR, -EFAULT or -ETIMEDOUT, as in &struct kunit_try_catch.
+ * Return: 0, -EINTR, -EFAULT, -ETIMEDOUT or -ENOTRECOVERABLE, as in
+ * &struct kunit_try_catch.
  */
 static inline int kunit_try_catch_get_result(struct kunit_try_catch *try_catch)
 {

@@ -5,9 +5,11 @@
  *
  * Creating a kernel thread is most of what an empty case costs, so a
  * thread whose case returned normally is kept and runs the next case: a
- * "worker".  A thread that a failed assertion ended, that died in an oops
- * or that ran out of time is never reused; the next case gets a new one,
- * as every case does in stock KUnit.
+ * "worker".  A thread that a failed assertion ended, that died in an oops,
+ * that ran out of time, or whose case returned leaving it changed
+ * (interrupts or preemption disabled, a lock or the RCU read lock held,
+ * another scheduling policy, nice level or CPU affinity) is never reused;
+ * the next case gets a new one, as every case does in stock KUnit.
  *
  * The runner waits for the worker in short slices, so that it notices
  * within a fraction of a second when the thread dies in an oops, a BUG()
@@ -18,10 +20,13 @@
 
 #include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/list.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
@@ -37,6 +42,62 @@ MODULE_PARM_DESC(timeout, "Seconds a test case may run before it is failed (300)
 #define KUNIT_WATCH_INTERVAL	(HZ / 10)
 /* Idle workers kept for later cases; nested runs need more than one. */
 #define KUNIT_IDLE_WORKERS_MAX	4
+
+/*
+ * What a case can leave changed in its thread, which the next case run
+ * there would inherit: a thread whose case changed it is not reused.
+ * (Stock KUnit ends every case's thread, whatever it left behind.)
+ */
+struct kunit_thread_state {
+	int preempt_count;
+	int rcu_depth;
+	int lock_depth;
+	int policy;
+	int nice;
+	unsigned int nr_cpus;
+	bool irqs_off;
+};
+
+static void kunit_thread_state_get(struct kunit_thread_state *state)
+{
+	*state = (struct kunit_thread_state) {
+		.preempt_count = preempt_count(),
+		.rcu_depth = rcu_preempt_depth(),
+#ifdef CONFIG_LOCKDEP
+		.lock_depth = current->lockdep_depth,
+#endif
+		.policy = current->policy,
+		.nice = task_nice(current),
+		.nr_cpus = current->nr_cpus_allowed,
+		.irqs_off = irqs_disabled(),
+	};
+}
+
+/*
+ * What the case that just returned left changed in its thread, in words,
+ * or NULL.  Interrupts are enabled again, so that the thread can end.
+ */
+static const char *kunit_thread_state_leak(const struct kunit_thread_state *before)
+{
+	struct kunit_thread_state now;
+
+	kunit_thread_state_get(&now);
+	if (now.irqs_off != before->irqs_off) {
+		local_irq_enable();
+		return "returned with interrupts disabled";
+	}
+	if (now.preempt_count != before->preempt_count)
+		return "returned with preemption disabled";
+	if (now.rcu_depth != before->rcu_depth)
+		return "returned inside an RCU read-side critical section";
+	if (now.lock_depth != before->lock_depth)
+		return "returned holding a lock";
+	if (now.policy != before->policy || now.nice != before->nice)
+		return "returned with its thread's scheduling policy or nice level changed";
+	if (now.nr_cpus != before->nr_cpus)
+		return "returned with its thread's CPU affinity changed";
+	return NULL;
+}
 
 /* Where a worker's current job stands; see kunit_worker_fn(). */
 enum kunit_job_state {
@@ -55,6 +116,7 @@ enum kunit_job_state {
  * @state: a &enum kunit_job_state; the runner and the thread both set it.
  * @quit: the thread ends instead of running a job.
  * @idle_node: in kunit_idle_workers while the worker waits for a job.
+ * @before: the thread's state when its current job started.
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
  * @release: for an abandoned job, what to call when it ends (the job's
@@ -65,6 +127,7 @@ enum kunit_job_state {
  * thread: the thread frees the worker when the job ends.
  */
 struct kunit_worker {
+	struct kunit_thread_state before;
 	struct task_struct *task;
 	struct completion go;
 	struct completion done;
@@ -104,6 +167,7 @@ static int kunit_worker_fn(void *data)
 {
 	struct kunit_worker *worker = data;
 	struct kunit_try_catch *job;
+	const char *leak;
 
 	for (;;) {
 		/* Interruptible: an idle worker is not a hung task. */
@@ -112,12 +176,20 @@ static int kunit_worker_fn(void *data)
 		if (READ_ONCE(worker->quit))
 			return 0;
 		job = READ_ONCE(worker->job);
+		kunit_thread_state_get(&worker->before);
 		job->try_fn(job->context);
 		kunit_platform_set_current_test(NULL);
 		/* The runner gave up on this job: no one will hand another. */
 		if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 				   KUNIT_JOB_RETURNED) != KUNIT_JOB_RUNNING)
 			kunit_worker_end_abandoned(worker);
+		leak = kunit_thread_state_leak(&worker->before);
+		if (leak) {
+			/* The case fails, and the thread ends with what it left. */
+			job->result = -ENOTRECOVERABLE;
+			scnprintf(job->reason, sizeof(job->reason), "%s", leak);
+			kthread_complete_and_exit(&worker->done, 0);
+		}
 		complete(&worker->done);
 	}
 }
@@ -311,7 +383,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
 	task = worker->task;
 	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
-	if (!err && try_catch->result != -EINTR) {
+	if (!err && !try_catch->result) {
 		kunit_worker_put(worker);
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
@@ -321,7 +393,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		/* The thread, still running the job, owns the worker now. */
 		put_task_struct(task);
 	} else {
-		/* Thrown out of (the thread exits), or the thread died. */
+		/* Thrown out of, left its thread changed (it exits), or it died. */
 		if (err == -EFAULT) {
 			try_catch->result = -EFAULT;
 			scnprintf(try_catch->reason, sizeof(try_catch->reason),

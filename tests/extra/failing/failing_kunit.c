@@ -6,9 +6,11 @@
  * case after the oops must still pass.  A case checks that the suites run
  * before the module's init function, as stock 6.1 runs them; the last
  * ones, that a case thread is reused after a case that returned and not
- * after a failed assertion.
+ * after a failed assertion, nor after a case that left it changed, which
+ * fails.
  */
 #include <kunit/test.h>
+#include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 
@@ -77,6 +79,30 @@ static void extra_forged_value(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, value, "b");
 }
 
+/* Returns with its thread's nice level changed: the thread is not reused. */
+static void extra_leaks_nice(struct kunit *test)
+{
+	extra_last_pid = current->pid;
+	set_user_nice(current, 5);
+}
+
+static void extra_new_thread_after_leak(struct kunit *test)
+{
+	KUNIT_EXPECT_NE(test, current->pid, extra_last_pid);
+	KUNIT_EXPECT_EQ(test, task_nice(current), 0);
+}
+
+/* Returns with interrupts disabled: the case fails, the next one has them. */
+static void extra_leaks_irqs(struct kunit *test)
+{
+	local_irq_disable();
+}
+
+static void extra_after_irqs(struct kunit *test)
+{
+	KUNIT_EXPECT_FALSE(test, irqs_disabled());
+}
+
 static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_passes),
 	KUNIT_CASE(extra_fails),
@@ -88,6 +114,10 @@ static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_assert_ends_thread),
 	KUNIT_CASE(extra_new_thread_after_assert),
 	KUNIT_CASE(extra_forged_value),
+	KUNIT_CASE(extra_leaks_nice),
+	KUNIT_CASE(extra_new_thread_after_leak),
+	KUNIT_CASE(extra_leaks_irqs),
+	KUNIT_CASE(extra_after_irqs),
 	{}
 };
 
