@@ -184,3 +184,36 @@ report_fails not-ok-skip "$SCRATCH/not-ok-skip.ktap" "not ok with a SKIP directi
 "$USER_BUILD/fixtures/lost-output" > "$SCRATCH/lost.ktap" 2>&1
 expect_status 1 $? "results lost on their way out: the program fails, as its output reads"
 report_fails lost "$SCRATCH/lost.ktap" "a plan whose results never came out"
+
+# Kernel reports of trouble on a console: in a case's time they fail it,
+# KASAN's and UBSAN's excepted (they tell KUnit, and a case may expect
+# them); with no suite open, they fail the run.
+cat > "$SCRATCH/reports.ktap" <<'KTAP'
+[    1.0] KTAP version 1
+[    1.0] 1..1
+[    1.0]     KTAP version 1
+[    1.0]     # Subtest: reports
+[    1.0]     1..3
+[    1.1] WARNING: CPU: 0 PID: 40 at drivers/foo.c:12 foo_work+0x10/0x20
+[    1.1] clocksource: Switched to clocksource tsc
+[    1.1]     ok 1 warned_meanwhile
+[    1.2] BUG: KASAN: slab-out-of-bounds in kasan_oob_right+0x90/0x1a0
+[    1.2]     ok 2 expects_kasan
+[    1.3] input: AT Translated Set 2 keyboard as /devices/platform/i8042/serio0/input/input0
+[    1.3]     ok 3 quiet
+[    1.3] ok 1 reports
+KTAP
+report_fails reports "$SCRATCH/reports.ktap" "a WARNING in a passing case's time"
+expect_line "$SCRATCH/reports.out" \
+	"      the kernel reported trouble while it ran: WARNING: CPU: 0 PID: 40 at drivers/foo.c:12 foo_work+0x10/0x20" \
+	"the report is shown under the case"
+"$report" --results="$SCRATCH/reports.results" "$SCRATCH/reports.ktap" > /dev/null 2>&1
+expect_line "$SCRATCH/reports.results" "reports.expects_kasan PASS" \
+	"a KASAN report in a case's time is left to KUnit"
+expect_no_line "$SCRATCH/reports.out" "input: AT" "other kernel messages are not shown under a case"
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
+	"    ok 1 a" "ok 1 s" "BUG: KASAN: use-after-free in foo+0x1/0x2" > "$SCRATCH/outside.ktap"
+report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"
+expect_line "$SCRATCH/outside.out" \
+	"the kernel reported trouble outside any test: BUG: KASAN: use-after-free in foo+0x1/0x2" \
+	"the run says so"

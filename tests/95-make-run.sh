@@ -184,6 +184,23 @@ expect_line "$BUILD/last/results.ktap" \
 	"a case that returns with interrupts disabled fails, saying so"
 expect_line "$BUILD/last/results.ktap" "    ok 14 extra_after_irqs" \
 	"the next case runs with interrupts enabled"
+expect_line "$SCRATCH/extra.out" "    FAIL extra_during_bad_work" \
+	"a case in whose time a work item oopses fails"
+expect_line "$SCRATCH/extra.out" \
+	"      the kernel reported trouble while it ran: BUG: kernel NULL pointer dereference, address: 0000000000000000" \
+	"and the summary shows the kernel's report under it"
+expect_line "$BUILD/last/kselftest.tap" "# # not ok 16 extra_during_bad_work" \
+	"kselftest.tap: the wrapper, reading the kernel log, fails it too"
+# Exactly the reports the module asks for: two NULL dereferences, no more.
+reports=$(grep -cE '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:)' \
+	"$BUILD/last/console.log")
+if [ "$reports" = 4 ]; then
+	pass "the failing module's run holds the two oopses it asks for (BUG: and Oops: each), no other report"
+else
+	fail "the failing module's run holds $reports kernel report lines, not the 4 of its two oopses"
+	grep -E '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:)' \
+		"$BUILD/last/console.log" | head -n 8 | sed -e 's/^/#   /'
+fi
 # The pattern of kselftest's CI parsers: a result at any depth of "# ".
 if grep -qE '^(# )*(not )?ok [0-9]+ extra_forged_first' "$BUILD/last/kselftest.tap"; then
 	fail "a compared value's line reads as a result in kselftest.tap"

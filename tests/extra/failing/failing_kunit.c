@@ -7,12 +7,15 @@
  * before the module's init function, as stock 6.1 runs them; the last
  * ones, that a case thread is reused after a case that returned and not
  * after a failed assertion, nor after a case that left it changed, which
- * fails.
+ * fails.  At the end, a work item oopses while a case that passes as
+ * far as KUnit can see runs: the kernel's report fails that case.
  */
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/sched.h>
+#include <linux/workqueue.h>
 
 static void extra_passes(struct kunit *test)
 {
@@ -43,6 +46,7 @@ static void extra_after_oops(struct kunit *test)
 }
 
 static bool extra_module_initialized;
+static int *extra_nowhere;
 
 /* The thread that ran the last of the cases from here on. */
 static pid_t extra_last_pid;
@@ -103,6 +107,27 @@ static void extra_after_irqs(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, irqs_disabled());
 }
 
+/* Work that dereferences NULL in a kworker, some time after it is queued. */
+static void extra_bad_work_fn(struct work_struct *work)
+{
+	int *nowhere = READ_ONCE(extra_nowhere);
+
+	WRITE_ONCE(*nowhere, 1);
+}
+
+static DECLARE_DELAYED_WORK(extra_bad_work, extra_bad_work_fn);
+
+static void extra_queues_bad_work(struct kunit *test)
+{
+	schedule_delayed_work(&extra_bad_work, msecs_to_jiffies(100));
+}
+
+/* Passes as far as KUnit sees; the kernel oopses in another task meanwhile. */
+static void extra_during_bad_work(struct kunit *test)
+{
+	msleep(1000);
+}
+
 static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_passes),
 	KUNIT_CASE(extra_fails),
@@ -118,6 +143,8 @@ static struct kunit_case extra_cases[] = {
 	KUNIT_CASE(extra_new_thread_after_leak),
 	KUNIT_CASE(extra_leaks_irqs),
 	KUNIT_CASE(extra_after_irqs),
+	KUNIT_CASE(extra_queues_bad_work),
+	KUNIT_CASE(extra_during_bad_work),
 	{}
 };
 

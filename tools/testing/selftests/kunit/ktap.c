@@ -434,6 +434,62 @@ static bool is_error_line(const char *text)
 	       is_panic_line(text);
 }
 
+/*
+ * A kernel's report of trouble: 1, or 2 for KASAN's and UBSAN's, which
+ * tell KUnit themselves while a test runs (it may expect them); 0 for
+ * other lines.
+ */
+static int kernel_report(const char *text)
+{
+	static const char * const starts[] = {
+		"Oops", "BUG:", "WARNING:", "general protection fault", "kernel BUG at",
+		"watchdog: BUG: soft lockup", "watchdog: Watchdog detected hard LOCKUP",
+		"Unable to handle kernel", "Internal error:", NULL,
+	};
+	size_t i;
+
+	if (starts_with(text, "BUG: KASAN:") || starts_with(text, "UBSAN:"))
+		return 2;
+	for (i = 0; starts[i]; i++)
+		if (starts_with(text, starts[i]))
+			return 1;
+	if (starts_with(text, "INFO: task ") && strstr(text, " blocked for more than "))
+		return 1;
+	if (starts_with(text, "rcu: INFO: ") && strstr(text, "stall"))
+		return 1;
+	return 0;
+}
+
+/**
+ * ktap_is_kernel_report() - whether a console line reports trouble
+ * @line: a line of a console, without its timestamp.
+ *
+ * Return: true for the first line of an oops, a BUG, a WARNING, a KASAN or
+ * UBSAN report, a hung task, an RCU stall or a lockup.
+ */
+bool ktap_is_kernel_report(const char *line)
+{
+	return kernel_report(line) != 0;
+}
+
+/*
+ * A kernel report among the console's lines: it fails the test that
+ * reports next, if a suite is open, else the run.
+ */
+static int read_kernel_report(struct ktap_run *run, const char *line, int kind)
+{
+	run->reports++;
+	if (run->depth >= 2) {
+		if (kind == 2) {
+			run->reports--;
+			return 0;
+		}
+		return lines_add(&run->pending_reports, line);
+	}
+	return lines_addf(&run->errors, "the kernel reported trouble outside any test: %.300s",
+			  line);
+}
+
 /* Lines after which no more of a document can come. */
 static bool ends_documents(const char *text)
 {
@@ -452,11 +508,19 @@ static struct ktap_test *innermost(struct ktap_run *run)
 	return run->open[run->depth - 1];
 }
 
-/* Gives @test the diagnostics and noise that came before it. */
+/* Gives @test the diagnostics, noise and kernel reports that came before it. */
 static int take_pending(struct ktap_run *run, struct ktap_lines *log, struct ktap_test *test)
 {
+	size_t i;
+
 	if (lines_move(log, &run->pending_log))
 		return -ENOMEM;
+	for (i = 0; i < run->pending_reports.count; i++)
+		if (lines_addf(&test->problems, "the kernel reported trouble while it ran: %.300s",
+			       run->pending_reports.line[i]))
+			return -ENOMEM;
+	test->reported |= run->pending_reports.count > 0;
+	lines_free(&run->pending_reports);
 	return lines_move(&test->noise, &run->pending_noise);
 }
 
@@ -607,6 +671,7 @@ static int close_above(struct ktap_run *run, size_t level, const char *why)
 static int close_document(struct ktap_run *run, const char *why)
 {
 	struct ktap_test *document;
+	size_t i;
 	int err;
 
 	if (!run->depth)
@@ -619,9 +684,14 @@ static int close_document(struct ktap_run *run, const char *why)
 		err = lines_move(&document->trailer, &run->pending_log);
 	if (!err)
 		err = lines_move(&document->noise, &run->pending_noise);
+	/* Reports no test took fail the run. */
+	for (i = 0; !err && i < run->pending_reports.count; i++)
+		err = lines_addf(&run->errors, "the kernel reported trouble outside any test: %.300s",
+				 run->pending_reports.line[i]);
 	/* Nothing read in one document carries into the next. */
 	lines_free(&run->pending_log);
 	lines_free(&run->pending_noise);
+	lines_free(&run->pending_reports);
 	set_verdict(document, true);
 	run->depth = 0;
 	return err;
@@ -839,7 +909,7 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	const char *text = clean + spaces;
 	size_t depth = spaces / 4;
 	struct ktap_line line;
-	int err;
+	int err, kind;
 
 	if (!*clean || (run->max_documents && run->num_documents >= run->max_documents &&
 			!run->depth))
@@ -870,6 +940,9 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		 */
 		if (line.kind == KTAP_LINE_VERSION && !depth)
 			return open_document(run, &line, "");
+		kind = line.kind == KTAP_LINE_TEXT && !depth ? kernel_report(text) : 0;
+		if (kind)
+			return read_kernel_report(run, text, kind);
 		if (line.kind != KTAP_LINE_RESULT && line.kind != KTAP_LINE_BAD &&
 		    ((line.kind != KTAP_LINE_VERSION && line.kind != KTAP_LINE_SUBTEST) || !depth))
 			return 0;
@@ -906,7 +979,12 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		return lines_add(&run->pending_log, clean);
 	default:
 		/* Other kernel messages at the top level; text of a test deeper in. */
-		return lines_add(depth ? &run->pending_log : &run->pending_noise, clean);
+		if (depth)
+			return lines_add(&run->pending_log, clean);
+		kind = kernel_report(text);
+		if (kind && read_kernel_report(run, text, kind))
+			return -ENOMEM;
+		return lines_add(&run->pending_noise, clean);
 	}
 }
 
@@ -1012,6 +1090,7 @@ void ktap_run_free(struct ktap_run *run)
 	lines_free(&run->errors);
 	lines_free(&run->pending_log);
 	lines_free(&run->pending_noise);
+	lines_free(&run->pending_reports);
 	memset(run, 0, sizeof(*run));
 }
 

@@ -42,6 +42,13 @@
  *    went wrong outside the tests ("Bail out!", "kunit executor:", a
  *    kernel panic).  Otherwise it passed if one result passed, was skipped
  *    if results were all skipped, and holds nothing if there was none.
+ * 7. A kernel's report of trouble on a console (an Oops, "BUG:",
+ *    "WARNING:", a general protection fault, "kernel BUG at", a hung
+ *    task, an RCU stall, a soft or hard lockup, a KASAN or UBSAN report)
+ *    fails the test that reports next while a suite is open: it came in
+ *    that test's time.  KASAN's and UBSAN's reports there are left to
+ *    KUnit, which they tell themselves (a test may expect them).  Any
+ *    report while no suite is open fails the run.
  *
  * kunit.py parse reads the same tree from well-formed KTAP; where it does
  * not (it ignores indentation and results after a plan is met, and takes
@@ -109,6 +116,8 @@ struct ktap_lines {
  * @trailer: diagnostic lines printed after its last subtest.
  * @noise: other console lines printed while it was the next to report.
  * @problems: what the reader found wrong with it, as sentences.
+ * @reported: the kernel reported trouble (an oops, a warning...) while
+ *	      it ran, which is among @problems.
  */
 struct ktap_test {
 	char *name;
@@ -125,6 +134,7 @@ struct ktap_test {
 	struct ktap_lines trailer;
 	struct ktap_lines noise;
 	struct ktap_lines problems;
+	bool reported;
 };
 
 /**
@@ -144,6 +154,9 @@ struct ktap_test {
  * @depth: how many are open (private).
  * @pending_log: diagnostics waiting for the test they belong to (private).
  * @pending_noise: noise waiting likewise (private).
+ * @pending_reports: kernel reports waiting likewise (private).
+ * @reports: how many kernel reports of trouble failed a test or the run
+ *	     (see ktap_read_line()).
  */
 struct ktap_run {
 	struct ktap_test **documents;
@@ -156,6 +169,8 @@ struct ktap_run {
 	size_t depth;
 	struct ktap_lines pending_log;
 	struct ktap_lines pending_noise;
+	struct ktap_lines pending_reports;
+	size_t reports;
 };
 
 /**
@@ -180,6 +195,7 @@ void ktap_run_free(struct ktap_run *run);
 
 enum ktap_result ktap_run_verdict(const struct ktap_run *run);
 bool ktap_run_failed_outside(const struct ktap_run *run);
+bool ktap_is_kernel_report(const char *line);
 void ktap_count(struct ktap_counts *counts, const struct ktap_test *test);
 void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run);
 const char *ktap_result_name(enum ktap_result result);

@@ -526,6 +526,14 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 		*run = from_log;
 		return;
 	}
+	/* debugfs has no kernel messages: the log tells what the kernel reported. */
+	if (got.readable && from_log.reports) {
+		printf("# %s: the kernel reported trouble while the module's suites ran: reading the kernel log\n",
+		       program);
+		ktap_run_free(run);
+		*run = from_log;
+		return;
+	}
 	ktap_run_free(&from_log);
 }
 

@@ -50,10 +50,25 @@ static const char *no_color(void)
 	return use_color ? "\033[0m" : "";
 }
 
-/* Prints the last @limit of @lines, without the indentation they share. */
-static void print_lines(const struct ktap_lines *lines, const char *indent, size_t limit)
+/* The first of @lines that is a kernel's report of trouble. */
+static size_t first_report(const struct ktap_lines *lines)
 {
-	size_t first = lines->count > limit ? lines->count - limit : 0;
+	size_t i;
+
+	for (i = 0; i < lines->count; i++)
+		if (ktap_is_kernel_report(lines->line[i]))
+			return i;
+	return 0;
+}
+
+/*
+ * Prints @lines from @from on, at most LOG_LINES_SHOWN of them (the last),
+ * without the indentation they share.
+ */
+static void print_lines(const struct ktap_lines *lines, size_t from, const char *indent)
+{
+	size_t limit = LOG_LINES_SHOWN;
+	size_t first = lines->count - from > limit ? lines->count - limit : from;
 	size_t i, common = (size_t)-1, spaces;
 
 	for (i = first; i < lines->count; i++) {
@@ -111,16 +126,24 @@ static void print_failure(const struct ktap_test *test, const char *indent, bool
 	if (!suite) {
 		printf("%s%s%s %s%s\n", indent, color(KTAP_FAIL), result_word(test),
 		       ktap_test_name(test), no_color());
-		print_lines(&test->log, "          ", LOG_LINES_SHOWN);
+		print_lines(&test->log, 0, "          ");
 	}
 	if (test->num_subtests)
-		print_lines(&test->trailer, "          ", LOG_LINES_SHOWN);
+		print_lines(&test->trailer, 0, "          ");
 	for (i = 0; i < test->problems.count; i++)
 		printf("%s%s\n", details, test->problems.line[i]);
 	if (test->num_subtests && test->result == KTAP_FAIL && failed_itself(test) &&
 	    !test->problems.count)
 		printf("%sits own result line says \"not ok\"\n", details);
-	print_lines(&test->noise, suite ? "      | " : "        | ", LOG_LINES_SHOWN);
+	/*
+	 * What the kernel printed in the test's time: for a test that died,
+	 * all of it; for one the kernel reported, from its first report on.
+	 */
+	if (test->result == KTAP_UNFINISHED)
+		print_lines(&test->noise, 0, suite ? "      | " : "        | ");
+	else if (test->reported)
+		print_lines(&test->noise, first_report(&test->noise),
+			    suite ? "      | " : "        | ");
 	for (i = 0; i < test->num_subtests; i++)
 		if (test->subtests[i]->verdict == KTAP_FAIL)
 			print_failure(test->subtests[i], deeper, false);
@@ -341,7 +364,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < run.errors.count; i++)
 		printf("%s%s%s\n", color(KTAP_FAIL), run.errors.line[i], no_color());
 	for (i = 0; i < run.num_documents; i++)
-		print_lines(&run.documents[i]->problems, "document problem: ", LOG_LINES_SHOWN);
+		print_lines(&run.documents[i]->problems, 0, "document problem: ");
 
 	verdict = ktap_run_verdict(&run);
 	if (!run.num_suites) {
