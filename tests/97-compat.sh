@@ -17,6 +17,16 @@ else
 	fail "make compat"
 	tail -n 30 "$SCRATCH/compat.out" | sed -e 's/^/#   /'
 fi
+# Every console the run made, read by the one reading rule: no case fails,
+# and the kernel reports no trouble KUnit was not told of.
+for side in ours stock; do
+	"$BUILD/host/kunit-report" --color=never "$BUILD/compat/$side.console.log" \
+		> "$SCRATCH/$side.report" 2>&1
+	status=$?
+	expect_status 0 $status "the in-tree suites pass with $side KUnit, and its kernel reports nothing else"
+	[ $status -eq 0 ] || grep -E 'FAIL|trouble|MISSING|UNFINISHED' "$SCRATCH/$side.report" |
+		head -n 10 | sed -e 's/^/#   /'
+done
 suites=$(cut -d. -f1 "$BUILD/compat/ours.results" | sort -u | wc -l)
 if [ "$suites" -eq 21 ]; then
 	pass "all 21 in-tree suites ran"
@@ -30,6 +40,11 @@ fi
 make --no-print-directory compat BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.config \
 	> "$SCRATCH/kasan.out" 2>&1
 expect_status 0 $? "with KASAN, make compat finds no difference with stock KUnit"
+for side in ours stock; do
+	"$BUILD/host/kunit-report" --color=never "$BUILD/compat/$side.console.log" \
+		> "$SCRATCH/$side-kasan.report" 2>&1
+	expect_status 0 $? "with KASAN, the suites pass with $side KUnit: KASAN's reports are the cases'"
+done
 for suite in kasan slub_test; do
 	count=$(grep -c "^$suite\\." "$BUILD/compat/ours.results")
 	if [ "$count" -gt 1 ]; then
