@@ -282,7 +282,8 @@ static const struct single_check single_checks[] = {
 	{ "FAIL_AND_ABORT", check_fail_and_abort, "ASSERTION", "    # stop here\n" },
 	{ "ASSERT_FAILURE", check_assert_failure, "ASSERTION", "    # stop here\n" },
 	{ "multi_line_message", check_multi_line_message, "EXPECTATION",
-	  "    # Expected three == 4, but\n    #     three == 3 (0x3)\n    # first\n    # second\n" },
+	  "    # Expected three == 4, but\n    #     three == 3 (0x3)\n"
+	  "    # first\n    # second\n" },
 };
 
 #define NUM_FAILING_CHECKS (4 * ARRAY_SIZE(check_families) + ARRAY_SIZE(single_checks))
