@@ -188,6 +188,7 @@ struct kunit_suite {
 	struct dentry *debugfs;
 	struct kunit_log_sink log;
 	int suite_init_err;
+	struct module *owner;
 };
 
 /**

@@ -16,6 +16,7 @@
 #include <linux/types.h>
 
 struct kunit;
+struct module;
 
 /* Room for the description of why a case stopped, "killed by SIGSEGV ...". */
 #define KUNIT_TRY_CATCH_REASON_SIZE	96
@@ -30,9 +31,9 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	   it was thrown out of, it crashed or it timed out.
  * @context: passed to @try_fn and @catch_fn.
  * @timeout: seconds @try_fn may run; 0 for the platform's default.
- * @code: an address in the code under test (the case's function), or
- *	  NULL: where a run may outlive its timeout (the kernel), the module
- *	  of that code stays loaded until the run ends.
+ * @owner: the module of the code under test, or NULL: where a run may
+ *	   outlive its timeout (the kernel), it stays loaded until the run
+ *	   ends.
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
@@ -55,7 +56,7 @@ struct kunit_try_catch {
 	kunit_try_catch_func_t catch_fn;
 	void *context;
 	unsigned long timeout;
-	const void *code;
+	struct module *owner;
 	kunit_try_catch_func_t release;
 	int result;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];

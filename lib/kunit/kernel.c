@@ -79,11 +79,14 @@ static int kunit_on_module_event(struct notifier_block *nb, unsigned long event,
 {
 	struct module *mod = data;
 	struct kunit_suite **suites = mod->kunit_suites;
-	int count = mod->num_kunit_suites;
+	int count = mod->num_kunit_suites, i;
 
 	if (!count)
 		return NOTIFY_OK;
 	if (event == MODULE_STATE_COMING) {
+		/* A case that outlives its timeout keeps this module (try-catch.c). */
+		for (i = 0; i < count; i++)
+			suites[i]->owner = mod;
 		kunit_debugfs_add_suites(suites, count, mod);
 		mutex_lock(&kunit_run_mutex);
 		__kunit_test_suites_init(suites, count);

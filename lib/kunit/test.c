@@ -458,7 +458,7 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = timeout;
-	try_catch->code = attempt->test_case->run_case;
+	try_catch->owner = attempt->suite->owner;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);

@@ -306,16 +306,11 @@ void kunit_try_catch_release_workers(void)
  */
 static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catch *try_catch)
 {
-	struct module *owner = NULL;
-
-	preempt_disable();
-	if (try_catch->code)
-		owner = __module_text_address((unsigned long)try_catch->code);
-	if (owner)
-		__module_get(owner);
-	preempt_enable();
+	/* Live: its suites are running, from its notifier or from debugfs. */
+	if (try_catch->owner)
+		__module_get(try_catch->owner);
 	__module_get(THIS_MODULE);
-	worker->owner = owner;
+	worker->owner = try_catch->owner;
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
 }
