@@ -294,6 +294,21 @@ expect_line "$BUILD/last/results.ktap" \
 	"KUNIT_CASE_TIMEOUT(, 1) cuts a hang before kunit.timeout=3"
 expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
 
+# The same with KUnit as kunit.ko, whose code the late threads run too.
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
+	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' \
+	GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/hang-modules.out" 2>&1
+expect_status 2 $? "with KUnit as kunit.ko, make run with a hanging case fails"
+expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
+	"with kunit.ko, the late case lets go of its module when it returns"
+if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' \
+	"$BUILD/last/console.log" > "$SCRATCH/hang-modules-reports"; then
+	fail "with kunit.ko, the hang run's kernel reported a problem"
+	show "$SCRATCH/hang-modules-reports"
+else
+	pass "with kunit.ko, no oops, BUG or warning in the hang run's console"
+fi
+
 # A configuration option that does not exist is named, and nothing is built.
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
 make --no-print-directory run BUILD="$SCRATCH/build" KSRC="$BUILD/src/linux-source-6.1" \
