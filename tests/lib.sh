@@ -48,8 +48,23 @@ expect_line() {
 		pass "$3"
 	else
 		fail "$3: no line '$2' in $1"
+		show_near "$1" "$2"
+	fi
+}
+
+# show_near FILE LINE: the lines of FILE that start like LINE (its first
+# word), which tell why LINE is not there; the head of FILE if none do.
+show_near() {
+	near_file=${SCRATCH:-${TMPDIR:-/tmp}}/near.$$
+	near_prefix=$(printf '%s\n' "$2" | sed -e 's/^\([[:space:]]*[^[:space:]]*\).*/\1/')
+	if [ -n "$near_prefix" ] && grep -F -- "$near_prefix" "$1" > "$near_file" 2>/dev/null &&
+		[ "$(wc -l < "$near_file")" -lt 200 ]; then
+		echo "#   lines of $1 that start like it:"
+		show "$near_file" 20
+	else
 		show "$1"
 	fi
+	rm -f "$near_file"
 }
 
 # expect_no_line FILE PATTERN WHAT: no line of FILE contains PATTERN.
