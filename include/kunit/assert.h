@@ -39,6 +39,7 @@ typedef void (*kunit_assert_format_t)(const struct kunit_assert *assert,
 
 /* Flags of an operand, in &struct kunit_assert_site. */
 #define KUNIT_OPERAND_SIGNED	0x1	/* print as a signed number */
+#define KUNIT_OPERAND_SHOWN	0x2	/* printed even when it is a literal */
 
 /**
  * struct kunit_assert_site - a check in the source, known at compile time
@@ -75,7 +76,8 @@ struct kunit_assert_site {
  * struct kunit_assert - a check that failed, with its operands' values
  * @site: the check in the source.
  * @left: value of the left operand; a pointer for pointer, string and
- *	  memory checks.
+ *	  memory checks; the message of KUNIT_EXPECT(); the stream of
+ *	  KUNIT_EXPECT_END().
  * @right: value of the right operand, likewise.
  * @size: number of bytes compared by a memory check.
  */
@@ -104,6 +106,12 @@ void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
 void kunit_binary_str_assert_format(const struct kunit_assert *assert,
 				    const struct va_format *message,
 				    struct string_stream *stream);
+void kunit_message_assert_format(const struct kunit_assert *assert,
+				 const struct va_format *message,
+				 struct string_stream *stream);
+void kunit_stream_assert_format(const struct kunit_assert *assert,
+				const struct va_format *message,
+				struct string_stream *stream);
 void kunit_mem_assert_format(const struct kunit_assert *assert,
 			     const struct va_format *message,
 			     struct string_stream *stream);

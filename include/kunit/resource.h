@@ -28,6 +28,7 @@ typedef void (*kunit_resource_free_t)(struct kunit_resource *resource);
  * struct kunit_resource - a resource that a test case holds
  * @data: what the resource is; set by the init function, or to the data
  *	  passed in when there is none.
+ * @allocation: the original name of @data.
  * @name: a name to find the resource by, or NULL.
  * @free: releases @data when the last reference goes, or NULL.
  *
@@ -49,7 +50,10 @@ typedef void (*kunit_resource_free_t)(struct kunit_resource *resource);
  *	buf = kunit_alloc_resource(test, buf_init, buf_free, GFP_KERNEL, &size);
  */
 struct kunit_resource {
-	void *data;
+	union {
+		void *data;
+		void *allocation;
+	};
 	const char *name;
 	kunit_resource_free_t free;
 
@@ -238,9 +242,52 @@ struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
 						    kunit_resource_init_t init_fn,
 						    kunit_resource_free_t free_fn,
 						    gfp_t internal_gfp, void *context);
-void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
-			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context);
+void *kunit_alloc_resource_data(struct kunit *test, kunit_resource_init_t init_fn,
+				kunit_resource_free_t free_fn, gfp_t internal_gfp,
+				void *context);
+struct kunit_resource *kunit_alloc_resource_record(struct kunit *test,
+						   kunit_resource_init_t init_fn,
+						   kunit_resource_free_t free_fn,
+						   void *context);
+
+/*
+ * The two forms of kunit_alloc_resource(), chosen by the number of
+ * arguments, so that callers of either compile unchanged.
+ */
+#define __kunit_alloc_resource_4	kunit_alloc_resource_record
+#define __kunit_alloc_resource_5	kunit_alloc_resource_data
+
+/**
+ * kunit_alloc_resource() - acquire a resource into a record that KUnit
+ * allocates
+ * @test: the test that will hold it.
+ * @...: either, as in Linux 6.1, ``init_fn, free_fn, internal_gfp,
+ *	 context``: see kunit_alloc_resource_data(), which returns the
+ *	 resource's data; or, as in the original series, ``init_fn, free_fn,
+ *	 context``: see kunit_alloc_resource_record(), which returns the
+ *	 resource.
+ *
+ * Return: the resource's data (five arguments) or the resource (four), or
+ * NULL if the record or the init function failed.
+ */
+#define kunit_alloc_resource(test, ...)					\
+	__KUNIT_BY_NARGS(__kunit_alloc_resource_, test, __VA_ARGS__)
+
 void kunit_remove_resource(struct kunit *test, struct kunit_resource *resource);
+
+/**
+ * kunit_free_resource() - release a resource of a test now
+ * @test: the test that holds it.
+ * @resource: the resource, from kunit_alloc_resource() with four arguments.
+ *
+ * The original series' name for kunit_remove_resource(): the resource is
+ * taken off @test's list and released, unless someone holds a reference.
+ */
+static inline void kunit_free_resource(struct kunit *test, struct kunit_resource *resource)
+{
+	kunit_remove_resource(test, resource);
+}
+
 int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
 			   void *match_data);
 

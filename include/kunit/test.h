@@ -14,6 +14,7 @@
 #define _KUNIT_TEST_H
 
 #include <kunit/assert.h>
+#include <kunit/kunit-stream.h>
 #include <kunit/platform.h>
 #include <kunit/try-catch.h>
 
@@ -34,6 +35,16 @@
 struct dentry;
 struct kunit;
 struct string_stream;
+
+/*
+ * Calls name##N(args), N being the number of arguments (up to 8): where
+ * Linux 6.1 and the original series give a function different parameters,
+ * each caller gets its own form, with its own return type.
+ */
+#define __KUNIT_NARGS(...)	__KUNIT_NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __KUNIT_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, count, ...)	count
+#define __KUNIT_BY_NARGS(name, ...)					\
+	__PASTE(name, __KUNIT_NARGS(__VA_ARGS__))(__VA_ARGS__)
 
 /* Historical size of a case's log in bytes; logs are not cut to it here. */
 #define KUNIT_LOG_SIZE		512
@@ -233,7 +244,36 @@ static inline void kunit_set_failure(struct kunit *test)
 }
 
 bool kunit_enabled(void);
-void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
+void kunit_init_test_with_log(struct kunit *test, const char *name, struct string_stream *log);
+
+/**
+ * kunit_init_test_named() - get a &struct kunit ready, without a log
+ * @test: the test.
+ * @name: its name in the messages.
+ *
+ * The original series' kunit_init_test(), which calls it.
+ *
+ * Return: 0.
+ */
+static inline int kunit_init_test_named(struct kunit *test, const char *name)
+{
+	kunit_init_test_with_log(test, name, NULL);
+	return 0;
+}
+
+/* The two forms of kunit_init_test(), chosen by the number of arguments. */
+#define __kunit_init_test_2	kunit_init_test_named
+#define __kunit_init_test_3	kunit_init_test_with_log
+
+/**
+ * kunit_init_test() - get a &struct kunit ready to run a test
+ * @test: the test.
+ * @...: ``name, log`` as in Linux 6.1: see kunit_init_test_with_log(),
+ *	 which returns nothing; or ``name`` as in the original series: see
+ *	 kunit_init_test_named(), which returns 0.
+ */
+#define kunit_init_test(test, ...)					\
+	__KUNIT_BY_NARGS(__kunit_init_test_, test, __VA_ARGS__)
 int kunit_run_tests(struct kunit_suite *suite);
 size_t kunit_suite_num_test_cases(struct kunit_suite *suite);
 unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
@@ -251,6 +291,20 @@ static inline int kunit_run_all_tests(void)
 #endif
 
 /*
+ * Suites registered one by one in a file run in the file's order: GCC,
+ * when it optimises, emits a file's variables in reverse order unless
+ * they are marked no_reorder; clang keeps their order and lacks the mark.
+ */
+#ifdef __has_attribute
+#if __has_attribute(__no_reorder__)
+#define __kunit_no_reorder	__attribute__((__no_reorder__))
+#endif
+#endif
+#ifndef __kunit_no_reorder
+#define __kunit_no_reorder
+#endif
+
+/*
  * The suites of a file go, as an array of pointers, into one ELF section
  * that the executor walks: the kernel's linker script collects it for
  * built-in suites, the module loader finds it in a module, and the linker
@@ -258,7 +312,7 @@ static inline int kunit_run_all_tests(void)
  */
 #define __kunit_test_suites(unique_array, ...)				\
 	static struct kunit_suite *unique_array[]			\
-	__aligned(sizeof(struct kunit_suite *))				\
+	__aligned(sizeof(struct kunit_suite *)) __kunit_no_reorder	\
 	__used __section(KUNIT_SUITE_SECTION) = { __VA_ARGS__ }
 
 /**
@@ -538,6 +592,12 @@ do {									\
 
 #define KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right,	\
 				   left_text, right_text, fmt, ...)	\
+	__KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right,	\
+				     left_text, right_text, 0, fmt, ##__VA_ARGS__)
+
+/* @flags: KUNIT_OPERAND_* flags that both operands get. */
+#define __KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right, \
+				     left_text, right_text, flags, fmt, ...) \
 do {									\
 	__auto_type __kunit_left = (left);				\
 	__auto_type __kunit_right = (right);				\
@@ -546,8 +606,8 @@ do {									\
 			     left_text, #op, right_text),		\
 		.left_size = sizeof(__kunit_left),			\
 		.right_size = sizeof(__kunit_right),			\
-		.left_flags = __kunit_operand_flags(__kunit_left),	\
-		.right_flags = __kunit_operand_flags(__kunit_right),	\
+		.left_flags = __kunit_operand_flags(__kunit_left) | (flags), \
+		.right_flags = __kunit_operand_flags(__kunit_right) | (flags), \
 	};								\
 	if (likely(__kunit_left op __kunit_right))			\
 		break;							\
@@ -1431,6 +1491,174 @@ do {									\
 			__kunit_describe(&__kunit_first[__kunit_index], __kunit_desc); \
 		return &__kunit_first[__kunit_index];			\
 	}
+
+/**
+ * DOC: The original series' lower-level checks
+ *
+ * Before the named checks above existed, the original KUnit series built
+ * them from lower-level ones, which remain for code written against it:
+ * KUNIT_EXPECT() and KUNIT_ASSERT() take a condition and the message that
+ * explains its failure; KUNIT_EXPECT_BINARY() and KUNIT_ASSERT_BINARY()
+ * compare two integers (or pointers) with any operator and show both
+ * values when the comparison fails; KUNIT_EXPECT_START() and
+ * KUNIT_EXPECT_END() (and their ASSERT forms) let a check build its
+ * explanation in a &struct kunit_stream.  A check that passes prints
+ * nothing; one that fails is reported as the checks above are, "FAILED at"
+ * line and all.  The message of KUNIT_EXPECT() and KUNIT_ASSERT() is
+ * printed as it is: it is not a format.
+ */
+
+#define KUNIT_MESSAGE_ASSERTION(test, assert_type, success, message, fmt, ...) \
+do {									\
+	static const struct kunit_assert_site __kunit_site = {		\
+		__KUNIT_SITE(assert_type, kunit_message_assert_format,	\
+			     NULL, NULL, NULL),				\
+	};								\
+	const char *__kunit_message;					\
+									\
+	if (likely(success))						\
+		break;							\
+	__kunit_message = (message);					\
+	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+		       (uintptr_t)__kunit_message, 0, 0, fmt, ##__VA_ARGS__); \
+} while (0)
+
+/**
+ * KUNIT_EXPECT() - expect a condition, with the message that explains it
+ * @test: the running test.
+ * @success: an expression, true to pass.
+ * @message: the text printed when @success is false.
+ */
+#define KUNIT_EXPECT(test, success, message)				\
+	KUNIT_MESSAGE_ASSERTION(test, KUNIT_EXPECTATION, success, message, NULL)
+
+/**
+ * KUNIT_EXPECT_MSG() - KUNIT_EXPECT() with a formatted message after it
+ * @test: the running test.
+ * @success: an expression, true to pass.
+ * @message: the text printed when @success is false.
+ * @fmt: printf-style text printed after @message.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_MSG(test, success, message, fmt, ...)		\
+	KUNIT_MESSAGE_ASSERTION(test, KUNIT_EXPECTATION, success, message, \
+				fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT() - KUNIT_EXPECT() that ends the case when it fails
+ * @test: the running test.
+ * @success: an expression, true to pass.
+ * @message: the text printed when @success is false.
+ */
+#define KUNIT_ASSERT(test, success, message)				\
+	KUNIT_MESSAGE_ASSERTION(test, KUNIT_ASSERTION, success, message, NULL)
+
+/**
+ * KUNIT_ASSERT_MSG() - KUNIT_EXPECT_MSG() that ends the case when it fails
+ * @test: the running test.
+ * @success: an expression, true to pass.
+ * @message: the text printed when @success is false.
+ * @fmt: printf-style text printed after @message.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_MSG(test, success, message, fmt, ...)		\
+	KUNIT_MESSAGE_ASSERTION(test, KUNIT_ASSERTION, success, message,	\
+				fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_BINARY() - expect a comparison of two values to hold
+ * @test: the running test.
+ * @left: an integer or pointer expression.
+ * @condition: a comparison operator: ==, !=, <, <=, > or >=.
+ * @right: an integer or pointer expression.
+ *
+ * Both values are printed when the comparison fails, literals included.
+ */
+#define KUNIT_EXPECT_BINARY(test, left, condition, right)		\
+	__KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, condition, \
+				     right, #left, #right, KUNIT_OPERAND_SHOWN, NULL)
+
+/**
+ * KUNIT_EXPECT_BINARY_MSG() - KUNIT_EXPECT_BINARY() with a message
+ * @test: the running test.
+ * @left: an integer or pointer expression.
+ * @condition: a comparison operator.
+ * @right: an integer or pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_EXPECT_BINARY_MSG(test, left, condition, right, fmt, ...)	\
+	__KUNIT_BINARY_INT_ASSERTION(test, KUNIT_EXPECTATION, left, condition, \
+				     right, #left, #right, KUNIT_OPERAND_SHOWN, \
+				     fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_ASSERT_BINARY() - KUNIT_EXPECT_BINARY() that ends the case on failure
+ * @test: the running test.
+ * @left: an integer or pointer expression.
+ * @condition: a comparison operator.
+ * @right: an integer or pointer expression.
+ */
+#define KUNIT_ASSERT_BINARY(test, left, condition, right)		\
+	__KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, condition, \
+				     right, #left, #right, KUNIT_OPERAND_SHOWN, NULL)
+
+/**
+ * KUNIT_ASSERT_BINARY_MSG() - KUNIT_ASSERT_BINARY() with a message
+ * @test: the running test.
+ * @left: an integer or pointer expression.
+ * @condition: a comparison operator.
+ * @right: an integer or pointer expression.
+ * @fmt: printf-style message printed on failure.
+ * @...: arguments for @fmt.
+ */
+#define KUNIT_ASSERT_BINARY_MSG(test, left, condition, right, fmt, ...)	\
+	__KUNIT_BINARY_INT_ASSERTION(test, KUNIT_ASSERTION, left, condition, \
+				     right, #left, #right, KUNIT_OPERAND_SHOWN, \
+				     fmt, ##__VA_ARGS__)
+
+/**
+ * KUNIT_EXPECT_START() - start an expectation explained in a stream
+ * @test: the running test.
+ *
+ * Return: a &struct kunit_stream to add the explanation to, which
+ * KUNIT_EXPECT_END() then prints if the expectation failed, or NULL
+ * without memory.  The source line is the one of KUNIT_EXPECT_START().
+ */
+#define KUNIT_EXPECT_START(test)					\
+	kunit_expect_start(test, __FILE__, __stringify(__LINE__))
+
+/**
+ * KUNIT_EXPECT_END() - end an expectation started by KUNIT_EXPECT_START()
+ * @test: the running test.
+ * @success: true if the expectation holds.
+ * @stream: the stream from KUNIT_EXPECT_START(), which this frees.
+ *
+ * When @success is false, the case fails and the stream's text is printed
+ * as the explanation; otherwise nothing is printed.
+ */
+#define KUNIT_EXPECT_END(test, success, stream)				\
+	kunit_expect_end(test, success, stream)
+
+/**
+ * KUNIT_ASSERT_START() - start an assertion explained in a stream
+ * @test: the running test.
+ *
+ * Return: as KUNIT_EXPECT_START().
+ */
+#define KUNIT_ASSERT_START(test)					\
+	kunit_assert_start(test, __FILE__, __stringify(__LINE__))
+
+/**
+ * KUNIT_ASSERT_END() - end an assertion started by KUNIT_ASSERT_START()
+ * @test: the running test.
+ * @success: true if the assertion holds.
+ * @stream: the stream from KUNIT_ASSERT_START(), which this frees.
+ *
+ * As KUNIT_EXPECT_END(), and a failure ends the case.
+ */
+#define KUNIT_ASSERT_END(test, success, stream)				\
+	kunit_assert_end(test, success, stream)
 
 /*
  * The original KUnit API: a suite was a "module", registered with

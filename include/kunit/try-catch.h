@@ -27,8 +27,10 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * struct kunit_try_catch - one protected run of test code
  * @test: the test the code belongs to.
  * @try_fn: the code to run.
- * @catch_fn: called instead of returning normally when @try did not finish:
- *	   it was thrown out of, it crashed or it timed out.
+ * @try: the original name of @try_fn.
+ * @catch_fn: called instead of returning normally when @try_fn did not
+ *	      finish: it was thrown out of, it crashed or it timed out.
+ * @catch: the original name of @catch_fn.
  * @context: passed to @try_fn and @catch_fn.
  * @timeout: seconds @try_fn may run; 0 for the platform's default.
  * @owner: the module of the code under test, or NULL: where a run may
@@ -37,31 +39,57 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
- * @result: 0 if @try_fn returned, -EINTR if it was thrown out of,
- *		-EFAULT if it crashed, -ETIMEDOUT if it ran out of time,
- *		-ENOTRECOVERABLE if it returned but left its thread changed
- *		(the kernel: interrupts disabled, a lock held...).
- * @reason: for the errors but -EINTR, what happened, in words.
+ * @result: 0 if @try_fn returned or was thrown out of, -EFAULT if it
+ *	    crashed, -ETIMEDOUT if it ran out of time, -ENOTRECOVERABLE if it
+ *	    returned but left its thread changed (the kernel: interrupts
+ *	    disabled, a lock held...).
+ * @thrown: @try_fn was thrown out of (kunit_try_catch_throw()).
+ * @reason: for the errors, what happened, in words.
  * @platform: the platform's own state.
  *
- * Every member is private to KUnit.  A run that timed out may still be
- * going on where the platform cannot stop it (a kernel thread cannot be
- * killed): its caller must then leave @context, and this structure if it
- * lies in @context, to @release.
+ * Every member is private to KUnit, but for code written against the
+ * original series, which set @try and @catch itself after
+ * kunit_generic_try_catch_init().  A run that timed out may still be going
+ * on where the platform cannot stop it (a kernel thread cannot be killed):
+ * its caller must then leave @context, and this structure if it lies in
+ * @context, to @release.
  */
 struct kunit_try_catch {
 	/* private: internal use only. */
 	struct kunit *test;
-	kunit_try_catch_func_t try_fn;
-	kunit_try_catch_func_t catch_fn;
+	union {
+		kunit_try_catch_func_t try_fn;
+		kunit_try_catch_func_t try;
+	};
+	union {
+		kunit_try_catch_func_t catch_fn;
+		kunit_try_catch_func_t catch;
+	};
 	void *context;
 	unsigned long timeout;
 	struct module *owner;
 	kunit_try_catch_func_t release;
 	int result;
+	bool thrown;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	struct kunit_platform_try_catch platform;
 };
+
+/**
+ * kunit_generic_try_catch_init() - reset a run, but for its test and code
+ * @try_catch: the run; its @test, @try_fn and @catch_fn are kept.
+ *
+ * The original series' way to prepare a run: set &kunit_try_catch.test,
+ * call this, then set &kunit_try_catch.try and &kunit_try_catch.catch.
+ */
+static inline void kunit_generic_try_catch_init(struct kunit_try_catch *try_catch)
+{
+	*try_catch = (struct kunit_try_catch) {
+		.test = try_catch->test,
+		.try_fn = try_catch->try_fn,
+		.catch_fn = try_catch->catch_fn,
+	};
+}
 
 /**
  * kunit_try_catch_init() - prepare a protected run
@@ -88,6 +116,7 @@ static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch, struc
  *
  * Returns once the try function has returned, or once the catch function
  * has run after the try function was thrown out of, crashed or timed out.
+ * Runs may nest: a try function may start a run of its own.
  * Implemented by the platform.
  */
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context);
@@ -104,7 +133,8 @@ void __noreturn kunit_try_catch_throw(struct kunit_try_catch *try_catch);
  * kunit_try_catch_get_result() - how the last run ended
  * @try_catch: a run that has finished.
  *
- * Return: 0, -EINTR, -EFAULT, -ETIMEDOUT or -ENOTRECOVERABLE, as in
+ * Return: 0 when the try function returned or was thrown out of (the
+ * catch function then ran), -EFAULT, -ETIMEDOUT or -ENOTRECOVERABLE, as in
  * &struct kunit_try_catch.
  */
 static inline int kunit_try_catch_get_result(struct kunit_try_catch *try_catch)

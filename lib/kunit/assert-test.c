@@ -197,6 +197,76 @@ static void check_multi_line_message(struct kunit *fake)
 	check_reached_end = true;
 }
 
+/* The original series' lower-level checks. */
+static void check_seed_expect(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT(fake, three > 5, "three is small"));
+	check_reached_end = true;
+}
+
+static void check_seed_expect_msg(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_MSG(fake, three > 5, "three is small\n", "it is %d", three));
+	check_reached_end = true;
+}
+
+static void check_seed_assert(struct kunit *fake)
+{
+	AT_LINE(KUNIT_ASSERT(fake, three > 5, "three is small"));
+	check_reached_end = true;
+}
+
+static void check_seed_assert_msg(struct kunit *fake)
+{
+	AT_LINE(KUNIT_ASSERT_MSG(fake, three > 5, "three is small\n", "it is %d", three));
+	check_reached_end = true;
+}
+
+static void check_seed_expect_binary(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_BINARY(fake, three, <, 2));
+	check_reached_end = true;
+}
+
+static void check_seed_expect_binary_msg(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_BINARY_MSG(fake, three, <, 2, "note %d", 42));
+	check_reached_end = true;
+}
+
+static void check_seed_assert_binary(struct kunit *fake)
+{
+	AT_LINE(KUNIT_ASSERT_BINARY(fake, minus_one, >=, 0));
+	check_reached_end = true;
+}
+
+static void check_seed_assert_binary_msg(struct kunit *fake)
+{
+	AT_LINE(KUNIT_ASSERT_BINARY_MSG(fake, minus_one, >=, 0, "note %d", 42));
+	check_reached_end = true;
+}
+
+static void check_seed_expect_stream(struct kunit *fake)
+{
+	struct kunit_stream *stream;
+
+	AT_LINE(stream = KUNIT_EXPECT_START(fake));
+	kunit_stream_add(stream, "three is %d,\n", three);
+	kunit_stream_add(stream, "not more than 5");
+	KUNIT_EXPECT_END(fake, three > 5, stream);
+	check_reached_end = true;
+}
+
+static void check_seed_assert_stream(struct kunit *fake)
+{
+	struct kunit_stream *stream;
+
+	AT_LINE(stream = KUNIT_ASSERT_START(fake));
+	kunit_stream_add(stream, "three is %d", three);
+	KUNIT_ASSERT_END(fake, three > 5, stream);
+	check_reached_end = true;
+}
+
 static const struct check_family check_families[] = {
 	CHECK_FAMILY(TRUE, "    # Expected three > 5 to be true, but is false\n"),
 	CHECK_FAMILY(FALSE, "    # Expected three == 3 to be false, but is true\n"),
@@ -281,6 +351,27 @@ static const struct single_check single_checks[] = {
 	{ "FAIL_null_format", check_fail_null_format, "EXPECTATION", "" },
 	{ "FAIL_AND_ABORT", check_fail_and_abort, "ASSERTION", "    # stop here\n" },
 	{ "ASSERT_FAILURE", check_assert_failure, "ASSERTION", "    # stop here\n" },
+	{ "EXPECT", check_seed_expect, "EXPECTATION", "    # three is small\n" },
+	{ "EXPECT_MSG", check_seed_expect_msg, "EXPECTATION",
+	  "    # three is small\n    # it is 3\n" },
+	{ "ASSERT", check_seed_assert, "ASSERTION", "    # three is small\n" },
+	{ "ASSERT_MSG", check_seed_assert_msg, "ASSERTION",
+	  "    # three is small\n    # it is 3\n" },
+	/* Both operands are shown, literals too, as the original series did. */
+	{ "EXPECT_BINARY", check_seed_expect_binary, "EXPECTATION",
+	  "    # Expected three < 2, but\n    #     three == 3 (0x3)\n    #     2 == 2 (0x2)\n" },
+	{ "EXPECT_BINARY_MSG", check_seed_expect_binary_msg, "EXPECTATION",
+	  "    # Expected three < 2, but\n    #     three == 3 (0x3)\n    #     2 == 2 (0x2)\n"
+	  MSG_LINE },
+	{ "ASSERT_BINARY", check_seed_assert_binary, "ASSERTION",
+	  "    # Expected minus_one >= 0, but\n    #     minus_one == -1 (0xffffffff)\n"
+	  "    #     0 == 0 (0x0)\n" },
+	{ "ASSERT_BINARY_MSG", check_seed_assert_binary_msg, "ASSERTION",
+	  "    # Expected minus_one >= 0, but\n    #     minus_one == -1 (0xffffffff)\n"
+	  "    #     0 == 0 (0x0)\n" MSG_LINE },
+	{ "EXPECT_START_END", check_seed_expect_stream, "EXPECTATION",
+	  "    # three is 3,\n    # not more than 5\n" },
+	{ "ASSERT_START_END", check_seed_assert_stream, "ASSERTION", "    # three is 3\n" },
 	{ "multi_line_message", check_multi_line_message, "EXPECTATION",
 	  "    # Expected three == 4, but\n    #     three == 3 (0x3)\n"
 	  "    # first\n    # second\n" },
@@ -454,6 +545,29 @@ static void pass_all_assertions(struct kunit *fake)
 	check_reached_end = true;
 }
 
+/* The original series' lower-level checks, passing: nothing is printed. */
+static void pass_seed_checks(struct kunit *fake)
+{
+	struct kunit_stream *stream;
+
+	KUNIT_EXPECT(fake, three == 3, "never printed");
+	KUNIT_EXPECT_MSG(fake, three == 3, "never printed", "%d", 1);
+	KUNIT_EXPECT_BINARY(fake, three, ==, 3);
+	KUNIT_EXPECT_BINARY_MSG(fake, three, <=, 3, "never printed %d", 1);
+	KUNIT_EXPECT_BINARY(fake, ptr_1234, !=, null_ptr);
+	stream = KUNIT_EXPECT_START(fake);
+	kunit_stream_add(stream, "never printed");
+	KUNIT_EXPECT_END(fake, three == 3, stream);
+	KUNIT_ASSERT(fake, three == 3, "never printed");
+	KUNIT_ASSERT_MSG(fake, three == 3, "never printed", "%d", 1);
+	KUNIT_ASSERT_BINARY(fake, three, >, 2);
+	KUNIT_ASSERT_BINARY_MSG(fake, three, >=, 3, "never printed %d", 1);
+	stream = KUNIT_ASSERT_START(fake);
+	kunit_stream_add(stream, "never printed");
+	KUNIT_ASSERT_END(fake, three == 3, stream);
+	check_reached_end = true;
+}
+
 static void pass_evaluates_once(struct kunit *fake)
 {
 	evaluations = 0;
@@ -472,6 +586,14 @@ static void assert_test_passing_checks(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, run.output, "");
 
 	kunit_run_fake(test, "fake", pass_all_assertions, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_FALSE(test, run.aborted);
+	KUNIT_EXPECT_TRUE(test, check_reached_end);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
+
+	/* Also no "never committed" note: the passing checks' streams went. */
+	check_reached_end = false;
+	kunit_run_fake(test, "fake", pass_seed_checks, &run);
 	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
 	KUNIT_EXPECT_FALSE(test, run.aborted);
 	KUNIT_EXPECT_TRUE(test, check_reached_end);

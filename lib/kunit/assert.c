@@ -158,7 +158,7 @@ static void kunit_print_int_operand(struct string_stream *stream, const char *te
 {
 	char written[24];
 
-	if (kunit_int_is_literal(text, value, flags))
+	if (!(flags & KUNIT_OPERAND_SHOWN) && kunit_int_is_literal(text, value, flags))
 		return;
 	kunit_format_int(written, sizeof(written), value, flags);
 	string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s (0x%llx)\n", text, written,
@@ -329,6 +329,54 @@ void kunit_mem_assert_format(const struct kunit_assert *assert,
 	kunit_assert_print_msg(message, stream);
 }
 EXPORT_SYMBOL_GPL(kunit_mem_assert_format);
+
+/* Appends @text, ended by a newline if it is not. */
+static void kunit_assert_print_text(struct string_stream *stream, const char *text)
+{
+	size_t len = text ? strlen(text) : 0;
+
+	if (!len)
+		return;
+	string_stream_add(stream, "%s%s", text, text[len - 1] == '\n' ? "" : "\n");
+}
+
+/**
+ * kunit_message_assert_format() - explain KUNIT_EXPECT(): its message
+ * @assert: the failed check; @assert->left points to the message.
+ * @message: the formatted message of KUNIT_EXPECT_MSG(), or NULL.
+ * @stream: where to write.
+ */
+void kunit_message_assert_format(const struct kunit_assert *assert,
+				 const struct va_format *message,
+				 struct string_stream *stream)
+{
+	kunit_assert_print_text(stream, (const char *)(uintptr_t)assert->left);
+	kunit_assert_print_msg(message, stream);
+}
+EXPORT_SYMBOL_GPL(kunit_message_assert_format);
+
+/**
+ * kunit_stream_assert_format() - explain KUNIT_EXPECT_END(): its stream
+ * @assert: the failed check; @assert->left points to the &struct
+ *	    kunit_stream, whose text is taken.
+ * @message: unused: the stream holds the whole explanation.
+ * @stream: where to write.
+ */
+void kunit_stream_assert_format(const struct kunit_assert *assert,
+				const struct va_format *message,
+				struct string_stream *stream)
+{
+	struct kunit_stream *explanation = (struct kunit_stream *)(uintptr_t)assert->left;
+	char *text = kunit_stream_take_text(explanation);
+
+	if (!text) {
+		string_stream_add(stream, "(no memory for the explanation)\n");
+		return;
+	}
+	kunit_assert_print_text(stream, text);
+	kfree(text);
+}
+EXPORT_SYMBOL_GPL(kunit_stream_assert_format);
 
 /**
  * kunit_do_failed_assertion() - report a failed check and fail the case

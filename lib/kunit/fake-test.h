@@ -92,7 +92,7 @@ static inline void kunit_run_fake(struct kunit *test, const char *name,
 	kunit_try_catch_init(&run->fake.try_catch, &run->fake, kunit_fake_call, NULL);
 	kunit_try_catch_run(&run->fake.try_catch, &call);
 	kunit_platform_set_current_test(outer);
-	run->aborted = kunit_try_catch_get_result(&run->fake.try_catch) == -EINTR;
+	run->aborted = run->fake.try_catch.thrown;
 	kunit_cleanup(&run->fake);
 
 	run->output = kunit_stream_text(test, log);

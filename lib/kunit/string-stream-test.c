@@ -143,6 +143,26 @@ static void kunit_stream_test_commit(struct kunit *test)
 			   "    # fake: no level\n");
 }
 
+/* Text added and never committed: the end of the case prints it, with a note. */
+static void kunit_stream_left_behind(struct kunit *fake)
+{
+	struct kunit_stream *stream = kunit_new_stream(fake);
+
+	kunit_stream_set_level(stream, KERN_INFO);
+	kunit_stream_add(stream, "left %s", "behind");
+}
+
+static void kunit_stream_test_uncommitted(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", kunit_stream_left_behind, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_STREQ(test, run.output,
+			   "    # fake: kunit_stream: the case ended with text never committed; it follows\n"
+			   "    # fake: left behind\n");
+}
+
 static struct kunit_case string_stream_test_cases[] = {
 	KUNIT_CASE(string_stream_test_empty),
 	KUNIT_CASE(string_stream_test_add),
@@ -152,6 +172,7 @@ static struct kunit_case string_stream_test_cases[] = {
 	KUNIT_CASE(string_stream_test_append),
 	KUNIT_CASE(string_stream_test_reference_counted),
 	KUNIT_CASE(kunit_stream_test_commit),
+	KUNIT_CASE(kunit_stream_test_uncommitted),
 	{}
 };
 

@@ -229,14 +229,14 @@ EXPORT_SYMBOL_GPL(__kunit_fail_current_test);
 #endif
 
 /**
- * kunit_init_test() - prepare a &struct kunit for a run of a case
+ * kunit_init_test_with_log() - prepare a &struct kunit for a run of a case
  * @test: the test to prepare.
  * @name: the case's name.
  * @log: NULL, or a stream that receives a copy of the case's lines.
  *
  * Leaves @test->param_value alone: the runner sets it per parameter.
  */
-void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log)
+void kunit_init_test_with_log(struct kunit *test, const char *name, struct string_stream *log)
 {
 	spin_lock_init(&test->lock);
 	INIT_LIST_HEAD(&test->resources);
@@ -248,7 +248,7 @@ void kunit_init_test(struct kunit *test, const char *name, struct string_stream 
 	test->status_comment[0] = '\0';
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
-EXPORT_SYMBOL_GPL(kunit_init_test);
+EXPORT_SYMBOL_GPL(kunit_init_test_with_log);
 
 /**
  * kunit_suite_num_test_cases() - count the cases of a suite
@@ -366,7 +366,6 @@ static void kunit_report_stop(struct kunit *test)
 
 	switch (kunit_try_catch_get_result(try_catch)) {
 	case 0:
-	case -EINTR:
 		/* Returned, or ended by an assertion or a skip that said why. */
 		break;
 	default:

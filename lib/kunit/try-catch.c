@@ -202,8 +202,9 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 			   KUNIT_JOB_THROWN) != KUNIT_JOB_RUNNING)
 		kunit_worker_end_abandoned(worker);
-	try_catch->result = -EINTR;
-	kthread_complete_and_exit(&worker->done, -EINTR);
+	/* As in the original series and in Linux 6.1, a throw is no error. */
+	WRITE_ONCE(try_catch->thrown, true);
+	kthread_complete_and_exit(&worker->done, 0);
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
@@ -366,6 +367,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 
 	try_catch->context = context;
 	try_catch->result = 0;
+	try_catch->thrown = false;
 	try_catch->reason[0] = '\0';
 	worker = kunit_worker_get(try_catch);
 	if (!worker)
@@ -378,7 +380,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
 	task = worker->task;
 	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
-	if (!err && !try_catch->result) {
+	if (!err && !try_catch->result && !try_catch->thrown) {
 		kunit_worker_put(worker);
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
@@ -398,7 +400,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		kfree(worker);
 	}
 
-	if (try_catch->result && try_catch->catch_fn)
+	if ((try_catch->result || try_catch->thrown) && try_catch->catch_fn)
 		try_catch->catch_fn(context);
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_run);

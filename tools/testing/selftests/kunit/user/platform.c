@@ -303,6 +303,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 
 	try_catch->context = context;
 	try_catch->result = 0;
+	try_catch->thrown = false;
 	try_catch->reason[0] = '\0';
 	if (shared)
 		shared->timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
@@ -316,7 +317,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		try_catch->platform.armed = false;
 	} else {
 		try_catch->platform.armed = false;
-		try_catch->result = -EINTR;
+		/* As in the original series and in Linux 6.1, a throw is no error. */
+		try_catch->thrown = true;
 		if (try_catch->catch_fn)
 			try_catch->catch_fn(context);
 	}

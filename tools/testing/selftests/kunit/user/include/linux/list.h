@@ -76,6 +76,16 @@ static inline bool list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+static inline bool list_is_first(const struct list_head *entry, const struct list_head *head)
+{
+	return entry->prev == head;
+}
+
+static inline bool list_is_last(const struct list_head *entry, const struct list_head *head)
+{
+	return entry->next == head;
+}
+
 static inline bool list_is_singular(const struct list_head *head)
 {
 	return !list_empty(head) && head->next == head->prev;
