@@ -64,7 +64,8 @@ help:
 	@echo
 	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
 	@echo 'make run takes: KSRC=kernel tree (default Debian linux-source-6.1),'
-	@echo '  ARCH=x86_64|arm64|um, KUNITCONFIG=file of CONFIG_X=y lines,'
+	@echo '  ARCH=x86_64|arm64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
+	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
 	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1 (raw console),'
@@ -128,7 +129,7 @@ $(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
 # Only those given: an empty ARCH in the environment would break the
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
-		GUEST_SCRIPT KERNEL_ARGS
+		GUEST_SCRIPT KERNEL_ARGS JOBS
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

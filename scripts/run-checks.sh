@@ -20,6 +20,11 @@ esac
 REF=$("$TOP/scripts/ref-tree.sh" "$BUILD") || exit 1
 export TOP BUILD REF
 
+# The checks choose make run's settings themselves: none comes from the
+# caller's environment.
+unset KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
+	KERNEL_ARGS JOBS
+
 results=$BUILD/checks/results
 mkdir -p "$BUILD/checks"
 : > "$results"

@@ -310,9 +310,30 @@ else
 fi
 
 # A configuration option that does not exist is named, and nothing is built.
+# The build directory has a .kunitconfig too, which KUNITCONFIG wins over.
+mkdir -p "$SCRATCH/dotconfig"
+printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_FROM_DOT_KUNITCONFIG=y\n' > "$SCRATCH/dotconfig/.kunitconfig"
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
-make --no-print-directory run BUILD="$SCRATCH/build" KSRC="$BUILD/src/linux-source-6.1" \
+make --no-print-directory run BUILD="$SCRATCH/dotconfig" KSRC="$BUILD/src/linux-source-6.1" \
 	KUNITCONFIG="$SCRATCH/bad.kunitconfig" > "$SCRATCH/bad.out" 2>&1
 expect_status 2 $? "make run with an unknown option fails"
 expect_line "$SCRATCH/bad.out" \
 	"  CONFIG_KUNIT_NO_SUCH_OPTION=y: no such option in this kernel" "the unknown option is named"
+expect_no_line "$SCRATCH/bad.out" "CONFIG_KUNIT_FROM_DOT_KUNITCONFIG" \
+	"KUNITCONFIG wins over \$(BUILD)/.kunitconfig"
+
+# Without KUNITCONFIG, the build directory's .kunitconfig is read, as
+# kunit.py does.
+env -u KUNITCONFIG make --no-print-directory run BUILD="$SCRATCH/dotconfig" \
+	KSRC="$BUILD/src/linux-source-6.1" > "$SCRATCH/dotconfig.out" 2>&1
+expect_status 2 $? "make run with a .kunitconfig that names an unknown option fails"
+expect_line "$SCRATCH/dotconfig.out" \
+	"  CONFIG_KUNIT_FROM_DOT_KUNITCONFIG=y: no such option in this kernel" \
+	"without KUNITCONFIG, \$(BUILD)/.kunitconfig is the configuration"
+
+# JOBS sets the kernel build's jobs; nonsense is refused before anything.
+make --no-print-directory run BUILD="$SCRATCH/dotconfig" JOBS=many \
+	> "$SCRATCH/jobs.out" 2>&1
+expect_status 2 $? "make run JOBS=many fails"
+expect_line "$SCRATCH/jobs.out" "kunit-run: JOBS=many: give a number of jobs, 1 or more" \
+	"and says why"
