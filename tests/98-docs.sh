@@ -31,10 +31,10 @@ sys.exit(1 if problems else 0)
 PY
 expect_status 0 $? "every example in the documentation is included from a sample, markers found"
 count=$(grep -c 'includes' "$SCRATCH/includes")
-if [ "$count" -ge 9 ]; then
+if [ "$count" -ge 14 ]; then
 	pass "the documentation includes $count examples from samples/kunit"
 else
-	fail "the documentation includes $count examples, fewer than 9"
+	fail "the documentation includes $count examples, fewer than 14"
 	show "$SCRATCH/includes"
 fi
 if grep -n '^\.\. code-block:: c' $docs/*.rst $docs/api/*.rst > "$SCRATCH/inline"; then
@@ -46,7 +46,7 @@ fi
 
 # The samples the pages show all run, and pass but for the one that fails
 # on purpose.
-for sample in parse-size-test eeprom-buffer-test; do
+for sample in parse-size-test eeprom-buffer-test shape-test; do
 	"$USER_BUILD/samples/$sample" > "$SCRATCH/$sample.ktap" 2>&1
 	expect_status 0 $? "samples/kunit/$sample.c passes"
 done
@@ -65,6 +65,19 @@ for line in block.split("\n"):
 PY
 expect_same "$SCRATCH/quoted" "$SCRATCH/misc.out" "start.rst quotes what misc-example-test prints"
 
+# The default kunitconfig that start.rst shows is the one make run uses.
+python3 - "$docs/start.rst" > "$SCRATCH/kunitconfig" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+block = text.split("``scripts/configs/kunit_defconfig``::\n\n", 1)[1]
+for line in block.split("\n"):
+    if not line.startswith("\t"):
+        break
+    print(line[1:])
+PY
+expect_same "$SCRATCH/kunitconfig" scripts/configs/kunit_defconfig \
+	"start.rst shows the default kunitconfig as it is"
+
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	skip "the documentation's Sphinx build and the samples in the kernel" \
 		"KUNIT_CHECK_NO_KERNEL is set"
@@ -75,7 +88,7 @@ fi
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=samples/kunit > "$SCRATCH/run.out" 2>&1
 expect_status 2 $? "make run KUNIT_EXTRA=samples/kunit fails: misc-example fails on purpose"
 ksft=$BUILD/last/kselftest.tap
-for sample in parse-size-test eeprom-buffer-test; do
+for sample in parse-size-test eeprom-buffer-test shape-test; do
 	if grep -q "^ok [0-9]* selftests: kunit: module-$sample\$" "$ksft"; then
 		pass "in the kernel, module $sample passes"
 	else
