@@ -54,3 +54,21 @@ for suite in kasan slub_test; do
 		tail -n 20 "$SCRATCH/kasan.out" | sed -e 's/^/#   /'
 	fi
 done
+
+# On the KASAN kernel, the hang run of 95-make-run: the case that returns
+# after its timeout, its clean-up and the end of its thread touch no memory
+# that the runner freed when its suite ended (with a filter, the suite is a
+# copy, freed then).  Without KASAN, such a read crashes only sometimes.
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.config \
+	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' \
+	GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/kasan-hang.out" 2>&1
+expect_status 2 $? "with KASAN, make run with a case that returns late fails"
+expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
+	"with KASAN, the late case returns and lets go of its module"
+if grep -nE 'BUG: |KASAN|Oops|unable to handle|general protection|WARNING: ' \
+	"$BUILD/last/console.log" > "$SCRATCH/kasan-hang-reports"; then
+	fail "with KASAN, the hang run's kernel reported a problem"
+	show "$SCRATCH/kasan-hang-reports"
+else
+	pass "with KASAN, no report in the hang run's console: the late case touched no freed memory"
+fi

@@ -229,14 +229,14 @@ EXPORT_SYMBOL_GPL(__kunit_fail_current_test);
 #endif
 
 /**
- * kunit_init_test_with_log() - prepare a &struct kunit for a run of a case
+ * kunit_init_test() - prepare a &struct kunit for a run of a case
  * @test: the test to prepare.
  * @name: the case's name.
  * @log: NULL, or a stream that receives a copy of the case's lines.
  *
  * Leaves @test->param_value alone: the runner sets it per parameter.
  */
-void kunit_init_test_with_log(struct kunit *test, const char *name, struct string_stream *log)
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log)
 {
 	spin_lock_init(&test->lock);
 	INIT_LIST_HEAD(&test->resources);
@@ -248,7 +248,7 @@ void kunit_init_test_with_log(struct kunit *test, const char *name, struct strin
 	test->status_comment[0] = '\0';
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
-EXPORT_SYMBOL_GPL(kunit_init_test_with_log);
+EXPORT_SYMBOL_GPL(kunit_init_test);
 
 /**
  * kunit_suite_num_test_cases() - count the cases of a suite
@@ -381,11 +381,17 @@ static void kunit_report_stop(struct kunit *test)
  * its timeout still runs in its thread, which keeps a reference to the
  * attempt until the case returns at last (kunit_attempt_release()).  The
  * runner holds the other reference.
+ *
+ * What the run needs of its suite and case is copied here: a case that
+ * outlived its timeout may return after its suite ended, and the suite
+ * may then be gone (a filtered suite is a copy, freed when it ends).
  */
 struct kunit_attempt {
 	struct kunit test;
-	struct kunit_suite *suite;
-	struct kunit_case *test_case;
+	int (*init)(struct kunit *test);
+	void (*run_case)(struct kunit *test);
+	void (*exit)(struct kunit *test);
+	struct module *owner;
 	bool init_succeeded;
 	bool cleaned_up;
 	struct kref refs;
@@ -403,8 +409,8 @@ static void kunit_attempt_cleanup(void *data)
 	struct kunit *test = &attempt->test;
 
 	kunit_platform_set_current_test(test);
-	if (attempt->init_succeeded && attempt->suite->exit)
-		attempt->suite->exit(test);
+	if (attempt->init_succeeded && attempt->exit)
+		attempt->exit(test);
 	kunit_cleanup(test);
 	attempt->cleaned_up = true;
 }
@@ -417,8 +423,8 @@ static void kunit_attempt_run(void *data)
 	int err;
 
 	kunit_platform_set_current_test(test);
-	if (attempt->suite->init) {
-		err = attempt->suite->init(test);
+	if (attempt->init) {
+		err = attempt->init(test);
 		if (err) {
 			kunit_err(test, "failed to initialize: %d", err);
 			kunit_set_failure(test);
@@ -427,7 +433,7 @@ static void kunit_attempt_run(void *data)
 		}
 	}
 	attempt->init_succeeded = true;
-	attempt->test_case->run_case(test);
+	attempt->run_case(test);
 	kunit_attempt_cleanup(data);
 }
 
@@ -457,7 +463,7 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = timeout;
-	try_catch->owner = attempt->suite->owner;
+	try_catch->owner = attempt->owner;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);
@@ -494,8 +500,10 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		kunit_err(test, "could not start the case: error %d", -ENOMEM);
 		return;
 	}
-	attempt->suite = suite;
-	attempt->test_case = test_case;
+	attempt->init = suite->init;
+	attempt->run_case = test_case->run_case;
+	attempt->exit = suite->exit;
+	attempt->owner = suite->owner;
 	/* The runner's reference, and the one a run that outlives its timeout takes. */
 	kref_init(&attempt->refs);
 	kref_get(&attempt->refs);
