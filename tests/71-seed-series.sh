@@ -69,6 +69,17 @@ if grep -q 'warning:' "$SCRATCH/cc.log"; then
 else
 	pass "the series' test file compiles without a warning (-Wall)"
 fi
+# clang too, which warns about more (function pointers ordered, say).
+KUNIT_CC_CACHE=none CC=clang "$TOP/scripts/kunit-cc" "$src/kunit/test-test.c" -O2 -Wall \
+	-o "$SCRATCH/test-test-clang" > "$SCRATCH/cc-clang.log" 2>&1 &&
+	"$SCRATCH/test-test-clang" > "$SCRATCH/clang.ktap" 2>&1
+expect_status 0 $? "built with clang, the series' test program passes"
+if grep -q 'warning:' "$SCRATCH/cc-clang.log"; then
+	fail "with clang, the series' test file compiles with warnings"
+	show "$SCRATCH/cc-clang.log"
+else
+	pass "with clang, the series' test file compiles without a warning (-Wall)"
+fi
 "$SCRATCH/test-test" > "$SCRATCH/user.ktap" 2>&1
 expect_status 0 $? "in userspace, the series' test program passes"
 expect_series_results "$SCRATCH/user.ktap" "in userspace"

@@ -242,30 +242,41 @@ struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
 						    kunit_resource_init_t init_fn,
 						    kunit_resource_free_t free_fn,
 						    gfp_t internal_gfp, void *context);
-void *kunit_alloc_resource_data(struct kunit *test, kunit_resource_init_t init_fn,
-				kunit_resource_free_t free_fn, gfp_t internal_gfp,
-				void *context);
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context);
 struct kunit_resource *kunit_alloc_resource_record(struct kunit *test,
 						   kunit_resource_init_t init_fn,
 						   kunit_resource_free_t free_fn,
 						   void *context);
 
 /*
- * The two forms of kunit_alloc_resource(), chosen by the number of
- * arguments, so that callers of either compile unchanged.
+ * The forms of kunit_alloc_resource(), chosen by the number of arguments,
+ * so that callers of either compile unchanged; the function itself (Linux
+ * 6.1's form) stays callable through its address, or as
+ * (kunit_alloc_resource)(...).
  */
 #define __kunit_alloc_resource_4	kunit_alloc_resource_record
-#define __kunit_alloc_resource_5	kunit_alloc_resource_data
+#define __kunit_alloc_resource_5	(kunit_alloc_resource)
+#define __kunit_alloc_resource_1(...)					\
+	__KUNIT_WRONG_NARGS("kunit_alloc_resource() takes 4 or 5 arguments; a compound literal needs parentheses")
+#define __kunit_alloc_resource_2	__kunit_alloc_resource_1
+#define __kunit_alloc_resource_3	__kunit_alloc_resource_1
+#define __kunit_alloc_resource_6	__kunit_alloc_resource_1
+#define __kunit_alloc_resource_7	__kunit_alloc_resource_1
+#define __kunit_alloc_resource_8	__kunit_alloc_resource_1
 
 /**
  * kunit_alloc_resource() - acquire a resource into a record that KUnit
  * allocates
  * @test: the test that will hold it.
  * @...: either, as in Linux 6.1, ``init_fn, free_fn, internal_gfp,
- *	 context``: see kunit_alloc_resource_data(), which returns the
- *	 resource's data; or, as in the original series, ``init_fn, free_fn,
- *	 context``: see kunit_alloc_resource_record(), which returns the
- *	 resource.
+ *	 context``, and the resource's data is returned; or, as in the
+ *	 original series, ``init_fn, free_fn, context``: see
+ *	 kunit_alloc_resource_record(), which returns the resource.
+ *
+ * @init_fn acquires the resource and sets its data (NULL: @context is the
+ * data); @free_fn releases it (may be NULL); the record is allocated with
+ * @internal_gfp (GFP_KERNEL in the series' form).
  *
  * Return: the resource's data (five arguments) or the resource (four), or
  * NULL if the record or the init function failed.
@@ -278,14 +289,16 @@ void kunit_remove_resource(struct kunit *test, struct kunit_resource *resource);
 /**
  * kunit_free_resource() - release a resource of a test now
  * @test: the test that holds it.
- * @resource: the resource, from kunit_alloc_resource() with four arguments.
+ * @resource: the resource, from kunit_alloc_resource() with four
+ *	      arguments, or NULL (nothing is done).
  *
  * The original series' name for kunit_remove_resource(): the resource is
  * taken off @test's list and released, unless someone holds a reference.
  */
 static inline void kunit_free_resource(struct kunit *test, struct kunit_resource *resource)
 {
-	kunit_remove_resource(test, resource);
+	if (resource)
+		kunit_remove_resource(test, resource);
 }
 
 int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,

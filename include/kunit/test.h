@@ -45,6 +45,11 @@ struct string_stream;
 #define __KUNIT_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, count, ...)	count
 #define __KUNIT_BY_NARGS(name, ...)					\
 	__PASTE(name, __KUNIT_NARGS(__VA_ARGS__))(__VA_ARGS__)
+/*
+ * For the counts that no form takes.  A compound literal with commas in
+ * its braces counts as several arguments: put it in parentheses.
+ */
+#define __KUNIT_WRONG_NARGS(message)	({ _Static_assert(0, message); 0; })
 
 /* Historical size of a case's log in bytes; logs are not cut to it here. */
 #define KUNIT_LOG_SIZE		512
@@ -244,7 +249,7 @@ static inline void kunit_set_failure(struct kunit *test)
 }
 
 bool kunit_enabled(void);
-void kunit_init_test_with_log(struct kunit *test, const char *name, struct string_stream *log);
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
 
 /**
  * kunit_init_test_named() - get a &struct kunit ready, without a log
@@ -257,20 +262,31 @@ void kunit_init_test_with_log(struct kunit *test, const char *name, struct strin
  */
 static inline int kunit_init_test_named(struct kunit *test, const char *name)
 {
-	kunit_init_test_with_log(test, name, NULL);
+	(kunit_init_test)(test, name, NULL);
 	return 0;
 }
 
-/* The two forms of kunit_init_test(), chosen by the number of arguments. */
+/*
+ * The forms of kunit_init_test(), chosen by the number of arguments; the
+ * function itself stays callable through its address, or as
+ * (kunit_init_test)(...).
+ */
 #define __kunit_init_test_2	kunit_init_test_named
-#define __kunit_init_test_3	kunit_init_test_with_log
+#define __kunit_init_test_3	(kunit_init_test)
+#define __kunit_init_test_1(...)					\
+	__KUNIT_WRONG_NARGS("kunit_init_test() takes 2 or 3 arguments")
+#define __kunit_init_test_4	__kunit_init_test_1
+#define __kunit_init_test_5	__kunit_init_test_1
+#define __kunit_init_test_6	__kunit_init_test_1
+#define __kunit_init_test_7	__kunit_init_test_1
+#define __kunit_init_test_8	__kunit_init_test_1
 
 /**
  * kunit_init_test() - get a &struct kunit ready to run a test
  * @test: the test.
- * @...: ``name, log`` as in Linux 6.1: see kunit_init_test_with_log(),
- *	 which returns nothing; or ``name`` as in the original series: see
- *	 kunit_init_test_named(), which returns 0.
+ * @...: ``name, log`` as in Linux 6.1, which returns nothing; or ``name``
+ *	 as in the original series: see kunit_init_test_named(), which
+ *	 returns 0.
  */
 #define kunit_init_test(test, ...)					\
 	__KUNIT_BY_NARGS(__kunit_init_test_, test, __VA_ARGS__)
@@ -506,9 +522,16 @@ void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
  * only a failure calls out of line.
  */
 
-/* Whether an integer operand's type is signed; for printing it. */
+/*
+ * Whether an integer operand's type is signed, for printing it; pointers,
+ * function pointers included, and other types are not.
+ */
 #define __kunit_operand_flags(x)					\
-	(((typeof(x))-1 < (typeof(x))1) ? KUNIT_OPERAND_SIGNED : 0)
+	((__kunit_type_is(x, signed char) || __kunit_type_is(x, short) ||	\
+	  __kunit_type_is(x, int) || __kunit_type_is(x, long) ||	\
+	  __kunit_type_is(x, long long) ||				\
+	  (__kunit_type_is(x, char) && (char)-1 < 0)) ? KUNIT_OPERAND_SIGNED : 0)
+#define __kunit_type_is(x, type)	__builtin_types_compatible_p(typeof(x), type)
 
 #define __KUNIT_SITE(assert_type, fmt_fn, ltext, op, rtext)		\
 	.file = __FILE__, .line = __LINE__, .type = (assert_type),	\
@@ -1504,8 +1527,10 @@ do {									\
  * KUNIT_EXPECT_END() (and their ASSERT forms) let a check build its
  * explanation in a &struct kunit_stream.  A check that passes prints
  * nothing; one that fails is reported as the checks above are, "FAILED at"
- * line and all.  The message of KUNIT_EXPECT() and KUNIT_ASSERT() is
- * printed as it is: it is not a format.
+ * line and all.  The message of KUNIT_EXPECT() and KUNIT_ASSERT() is a
+ * format without arguments, as in the series: "%%" prints "%", and any
+ * other conversion prints as it is written; the _MSG forms print their
+ * formatted text right after it.
  */
 
 #define KUNIT_MESSAGE_ASSERTION(test, assert_type, success, message, fmt, ...) \
@@ -1514,11 +1539,11 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_message_assert_format,	\
 			     NULL, NULL, NULL),				\
 	};								\
-	const char *__kunit_message;					\
+	/* Evaluated first, as the series evaluated it. */		\
+	const char *__kunit_message = (message);			\
 									\
 	if (likely(success))						\
 		break;							\
-	__kunit_message = (message);					\
 	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_message, 0, 0, fmt, ##__VA_ARGS__); \
 } while (0)
@@ -1632,10 +1657,11 @@ do {									\
  * KUNIT_EXPECT_END() - end an expectation started by KUNIT_EXPECT_START()
  * @test: the running test.
  * @success: true if the expectation holds.
- * @stream: the stream from KUNIT_EXPECT_START(), which this frees.
+ * @stream: the stream from KUNIT_EXPECT_START().
  *
  * When @success is false, the case fails and the stream's text is printed
- * as the explanation; otherwise nothing is printed.
+ * as the explanation; otherwise nothing is printed.  Either way the stream
+ * is left empty, and stays the case's until the case ends.
  */
 #define KUNIT_EXPECT_END(test, success, stream)				\
 	kunit_expect_end(test, success, stream)
@@ -1653,7 +1679,7 @@ do {									\
  * KUNIT_ASSERT_END() - end an assertion started by KUNIT_ASSERT_START()
  * @test: the running test.
  * @success: true if the assertion holds.
- * @stream: the stream from KUNIT_ASSERT_START(), which this frees.
+ * @stream: the stream from KUNIT_ASSERT_START().
  *
  * As KUNIT_EXPECT_END(), and a failure ends the case.
  */

@@ -257,6 +257,33 @@ static void check_seed_expect_stream(struct kunit *fake)
 	check_reached_end = true;
 }
 
+/* The series' message is a format without arguments: "%%" is one "%". */
+static void check_seed_expect_percent(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT(fake, three > 5, "100%% of three is %d"));
+	check_reached_end = true;
+}
+
+/* The formatted message follows the message on its line, as in the series. */
+static void check_seed_expect_msg_joined(struct kunit *fake)
+{
+	AT_LINE(KUNIT_EXPECT_MSG(fake, three > 5, "three is ", "%d", three));
+	check_reached_end = true;
+}
+
+/* A stream ended once is empty and can be used again, as in the series. */
+static void check_seed_stream_reused(struct kunit *fake)
+{
+	struct kunit_stream *stream;
+
+	AT_LINE(stream = KUNIT_EXPECT_START(fake));
+	kunit_stream_add(stream, "first");
+	KUNIT_EXPECT_END(fake, true, stream);
+	kunit_stream_add(stream, "second");
+	KUNIT_EXPECT_END(fake, false, stream);
+	check_reached_end = true;
+}
+
 static void check_seed_assert_stream(struct kunit *fake)
 {
 	struct kunit_stream *stream;
@@ -372,6 +399,10 @@ static const struct single_check single_checks[] = {
 	{ "EXPECT_START_END", check_seed_expect_stream, "EXPECTATION",
 	  "    # three is 3,\n    # not more than 5\n" },
 	{ "ASSERT_START_END", check_seed_assert_stream, "ASSERTION", "    # three is 3\n" },
+	{ "EXPECT_percent", check_seed_expect_percent, "EXPECTATION",
+	  "    # 100% of three is %d\n" },
+	{ "EXPECT_MSG_joined", check_seed_expect_msg_joined, "EXPECTATION", "    # three is 3\n" },
+	{ "START_END_reused", check_seed_stream_reused, "EXPECTATION", "    # second\n" },
 	{ "multi_line_message", check_multi_line_message, "EXPECTATION",
 	  "    # Expected three == 4, but\n    #     three == 3 (0x3)\n"
 	  "    # first\n    # second\n" },
@@ -565,6 +596,11 @@ static void pass_seed_checks(struct kunit *fake)
 	stream = KUNIT_ASSERT_START(fake);
 	kunit_stream_add(stream, "never printed");
 	KUNIT_ASSERT_END(fake, three == 3, stream);
+	/* Ended, the stream is empty and still the case's. */
+	kunit_stream_add(stream, "never printed either");
+	KUNIT_ASSERT_END(fake, three == 3, stream);
+	KUNIT_EXPECT_BINARY(fake, &three, !=, NULL);
+	KUNIT_EXPECT_BINARY(fake, check_seed_expect, ==, check_seed_expect);
 	check_reached_end = true;
 }
 

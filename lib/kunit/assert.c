@@ -345,13 +345,40 @@ static void kunit_assert_print_text(struct string_stream *stream, const char *te
  * @assert: the failed check; @assert->left points to the message.
  * @message: the formatted message of KUNIT_EXPECT_MSG(), or NULL.
  * @stream: where to write.
+ *
+ * The series made the message the format of a printf without arguments:
+ * "%%" is one "%", and a conversion that would read an argument (which
+ * there never was) is printed as written.  The formatted message follows
+ * on the same line, as in the series.
  */
 void kunit_message_assert_format(const struct kunit_assert *assert,
 				 const struct va_format *message,
 				 struct string_stream *stream)
 {
-	kunit_assert_print_text(stream, (const char *)(uintptr_t)assert->left);
-	kunit_assert_print_msg(message, stream);
+	const char *text = (const char *)(uintptr_t)assert->left;
+	const char *percent;
+	bool line_ended = false;
+	va_list args;
+
+	if (text && *text)
+		line_ended = text[strlen(text) - 1] == '\n';
+	while (text && *text) {
+		percent = strstr(text, "%%");
+		if (!percent) {
+			string_stream_add(stream, "%s", text);
+			break;
+		}
+		string_stream_add(stream, "%.*s%%", (int)(percent - text), text);
+		text = percent + 2;
+	}
+	if (message && message->fmt && *message->fmt) {
+		va_copy(args, *message->va);
+		string_stream_vadd(stream, message->fmt, args);
+		va_end(args);
+		line_ended = message->fmt[strlen(message->fmt) - 1] == '\n';
+	}
+	if (!line_ended)
+		string_stream_add(stream, "\n");
 }
 EXPORT_SYMBOL_GPL(kunit_message_assert_format);
 

@@ -205,7 +205,8 @@ EXPORT_SYMBOL_GPL(kunit_check_start);
 /*
  * Ends a check started with kunit_check_start(): a failure goes the way of
  * every failed check, through kunit_do_failed_assertion(), with the
- * stream's text as its explanation.  The stream is freed either way.
+ * stream's text as its explanation.  The stream is left empty either way,
+ * and stays the case's: code written for the series may use it again.
  */
 static void kunit_check_end(struct kunit *test, enum kunit_assert_type type, bool success,
 			    struct kunit_stream *stream)
@@ -220,10 +221,7 @@ static void kunit_check_end(struct kunit *test, enum kunit_assert_type type, boo
 
 	if (!success)
 		kunit_do_failed_assertion(test, &failed, NULL);
-	if (stream) {
-		kunit_stream_clear(stream);
-		kunit_destroy_resource(stream->test, kunit_resource_instance_match, stream);
-	}
+	kunit_stream_clear(stream);
 	if (!success && type == KUNIT_ASSERTION)
 		kunit_try_catch_throw(&test->try_catch);
 }
@@ -232,7 +230,7 @@ static void kunit_check_end(struct kunit *test, enum kunit_assert_type type, boo
  * kunit_expect_end() - end an expectation started with kunit_expect_start()
  * @test: the running test.
  * @success: whether the expectation holds.
- * @stream: the stream from kunit_expect_start(), or NULL; it is freed.
+ * @stream: the stream from kunit_expect_start(), or NULL; it is left empty.
  *
  * When @success is false, the case fails, and the stream's text explains
  * why under the "EXPECTATION FAILED at" line.
@@ -247,7 +245,7 @@ EXPORT_SYMBOL_GPL(kunit_expect_end);
  * kunit_assert_end() - end an assertion started with kunit_assert_start()
  * @test: the running test.
  * @success: whether the assertion holds.
- * @stream: the stream from kunit_assert_start(), or NULL; it is freed.
+ * @stream: the stream from kunit_assert_start(), or NULL; it is left empty.
  *
  * As kunit_expect_end(), and a failure ends the case.
  */

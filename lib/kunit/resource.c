@@ -89,29 +89,19 @@ struct kunit_resource *kunit_alloc_and_get_resource(struct kunit *test,
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_and_get_resource);
 
-/**
- * kunit_alloc_resource_data() - acquire a resource into a record that
- * KUnit allocates, and forget the record
- * @test: the test that will hold it.
- * @init_fn: acquires the resource and sets @resource->data; may be NULL.
- * @free_fn: releases the resource; may be NULL.
- * @internal_gfp: allocation flags for the record.
- * @context: passed to @init_fn.
- *
- * Linux 6.1's kunit_alloc_resource(), which calls it.
- *
- * Return: the resource's data, or NULL if the record or @init_fn failed.
+/*
+ * Linux 6.1's kunit_alloc_resource(): the five-argument form of the macro
+ * of the same name in <kunit/resource.h>, which documents it.
  */
-void *kunit_alloc_resource_data(struct kunit *test, kunit_resource_init_t init_fn,
-				kunit_resource_free_t free_fn, gfp_t internal_gfp,
-				void *context)
+void *kunit_alloc_resource(struct kunit *test, kunit_resource_init_t init_fn,
+			   kunit_resource_free_t free_fn, gfp_t internal_gfp, void *context)
 {
 	struct kunit_resource *resource = kunit_alloc_record(test, init_fn, free_fn,
 							     internal_gfp, context);
 
 	return resource ? resource->data : NULL;
 }
-EXPORT_SYMBOL_GPL(kunit_alloc_resource_data);
+EXPORT_SYMBOL_GPL(kunit_alloc_resource);
 
 /**
  * kunit_alloc_resource_record() - acquire a resource into a record that
@@ -245,8 +235,8 @@ void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp)
 {
 	struct kunit_kmalloc_request request = { .n = n, .size = size, .gfp = gfp };
 
-	return kunit_alloc_resource_data(test, kunit_kmalloc_init, kunit_kmalloc_free,
-					 gfp & ~__GFP_ZERO, &request);
+	return kunit_alloc_resource(test, kunit_kmalloc_init, kunit_kmalloc_free,
+				    gfp & ~__GFP_ZERO, &request);
 }
 EXPORT_SYMBOL_GPL(kunit_kmalloc_array);
 
