@@ -90,6 +90,11 @@ KUNIT_CC_CACHE=none CC=$CC "$TOP/scripts/kunit-cc" "$src/kunit/test-test.c" -g \
 	"$SCRATCH/test-test-asan" > "$SCRATCH/asan.ktap" 2>&1
 expect_status 0 $? "under ASan and UBSan, the series' test program passes"
 
+if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	skip "the series' test file in the kernel" "KUNIT_CHECK_NO_KERNEL is set"
+	exit 0
+fi
+
 # In the kernel, as a module of its own.  The series built the file into
 # the kernel, so it has no MODULE_LICENSE(): a second object gives the
 # module one, and the file stays as the patches leave it.
