@@ -258,7 +258,7 @@ struct kunit_resource *kunit_alloc_resource_record(struct kunit *test,
 #define __kunit_alloc_resource_4	kunit_alloc_resource_record
 #define __kunit_alloc_resource_5	(kunit_alloc_resource)
 #define __kunit_alloc_resource_1(...)					\
-	__KUNIT_WRONG_NARGS("kunit_alloc_resource() takes 4 or 5 arguments; a compound literal needs parentheses")
+	__KUNIT_WRONG_NARGS("kunit_alloc_resource(): 4 or 5 arguments; put compound literals in ()")
 #define __kunit_alloc_resource_2	__kunit_alloc_resource_1
 #define __kunit_alloc_resource_3	__kunit_alloc_resource_1
 #define __kunit_alloc_resource_6	__kunit_alloc_resource_1
