@@ -274,6 +274,8 @@ expect_line "$SCRATCH/hang.out" \
 	"make run's summary says so"
 expect_line "$console" "late-return: hang_kunit refcnt 2" \
 	"the two cases that never return hold the module; the one that returned let go"
+expect_line "$console" "hang_kunit: the exit of hang_returns_late ran" \
+	"the late case's exit function ran when it returned, after its suite ended"
 expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
 	"the module cannot be unloaded under its running cases"
 if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' "$console" \
@@ -301,6 +303,8 @@ make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_m
 expect_status 2 $? "with KUnit as kunit.ko, make run with a hanging case fails"
 expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
 	"with kunit.ko, the late case lets go of its module when it returns"
+expect_line "$BUILD/last/console.log" "hang_kunit: the exit of hang_returns_late ran" \
+	"with kunit.ko, the late case's exit function ran"
 if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' \
 	"$BUILD/last/console.log" > "$SCRATCH/hang-modules-reports"; then
 	fail "with kunit.ko, the hang run's kernel reported a problem"

@@ -65,6 +65,8 @@ make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.c
 expect_status 2 $? "with KASAN, make run with a case that returns late fails"
 expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
 	"with KASAN, the late case returns and lets go of its module"
+expect_line "$BUILD/last/console.log" "hang_kunit: the exit of hang_returns_late ran" \
+	"with KASAN, the late case's exit function ran"
 if grep -nE 'BUG: |KASAN|Oops|unable to handle|general protection|WARNING: ' \
 	"$BUILD/last/console.log" > "$SCRATCH/kasan-hang-reports"; then
 	fail "with KASAN, the hang run's kernel reported a problem"

@@ -9,6 +9,8 @@
 #include <kunit/test.h>
 #include <linux/delay.h>
 #include <linux/module.h>
+#include <linux/printk.h>
+#include <linux/string.h>
 
 static void hang_before(struct kunit *test)
 {
@@ -52,6 +54,16 @@ static void hang_last(struct kunit *test)
 	KUNIT_SUCCEED(test);
 }
 
+/*
+ * The suite's exit runs after every case that returns, the late one too,
+ * in its thread, after its suite ended: the console tells it did.
+ */
+static void hang_exit(struct kunit *test)
+{
+	if (!strcmp(test->name, "hang_returns_late"))
+		pr_info("hang_kunit: the exit of hang_returns_late ran\n");
+}
+
 static struct kunit_case hang_cases[] = {
 	KUNIT_CASE(hang_before),
 	KUNIT_CASE(hang_forever),
@@ -65,6 +77,7 @@ static struct kunit_case hang_cases[] = {
 
 static struct kunit_suite hang_suite = {
 	.name = "extra-hang",
+	.exit = hang_exit,
 	.test_cases = hang_cases,
 };
 
