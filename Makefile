@@ -114,6 +114,7 @@ check: deps
 
 
 KTAP_LIB := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap-junit.c $(KSFT_DIR)/ktap-json.c \
+	    $(KSFT_DIR)/ktap-kcidb.c \
 	    $(KSFT_DIR)/ktap.h
 
 $(BUILD)/host/%: $(KSFT_DIR)/%.c $(KTAP_LIB)

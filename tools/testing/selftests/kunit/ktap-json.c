@@ -92,7 +92,9 @@ static void write_group(FILE *out, size_t depth, const char *name,
 			const char *itself, const char *arch)
 {
 	bool first = true;
-	size_t i;
+	char missing[48];
+	const char *leaf;
+	size_t i, j;
 
 	write_indent(out, depth);
 	fputs("{\n", out);
@@ -120,10 +122,18 @@ static void write_group(FILE *out, size_t depth, const char *name,
 	write_indent(out, depth + 1);
 	fputs("\"test_cases\": [", out);
 	first = true;
-	for (i = 0; i < count; i++)
-		if (!subtests[i]->num_subtests)
-			write_leaf(out, depth + 2, ktap_test_name(subtests[i]),
-				   status_name(subtests[i]), &first);
+	for (i = 0; i < count; i++) {
+		if (subtests[i]->num_subtests)
+			continue;
+		for (j = 0; j < ktap_written_count(subtests[i]); j++) {
+			leaf = ktap_test_name(subtests[i]);
+			if (subtests[i]->result == KTAP_MISSING) {
+				ktap_missing_name(missing, sizeof(missing), subtests[i], j);
+				leaf = missing;
+			}
+			write_leaf(out, depth + 2, leaf, status_name(subtests[i]), &first);
+		}
+	}
 	if (itself)
 		write_leaf(out, depth + 2, itself, depth ? "FAIL" : "ERROR", &first);
 	if (!first) {

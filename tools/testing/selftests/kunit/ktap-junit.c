@@ -29,22 +29,29 @@ static void visit(FILE *out, const struct ktap_test *test, const char *path,
 {
 	struct junit_case junit_case = { .test = test, .path = path };
 	struct ktap_counts counts = { 0 };
-	size_t i, len;
-	char *sub;
+	char *sub, missing[48];
+	const char *name;
+	size_t i, j, len;
 
 	if (!test->num_subtests) {
 		fn(out, &junit_case, data);
 		return;
 	}
 	for (i = 0; i < test->num_subtests; i++) {
-		len = strlen(path) + strlen(ktap_test_name(test->subtests[i])) + 2;
-		sub = malloc(len);
-		if (!sub)
-			continue;
-		snprintf(sub, len, "%s%s%s", path, *path ? "." : "",
-			 ktap_test_name(test->subtests[i]));
-		visit(out, test->subtests[i], sub, fn, data);
-		free(sub);
+		for (j = 0; j < ktap_written_count(test->subtests[i]); j++) {
+			name = ktap_test_name(test->subtests[i]);
+			if (test->subtests[i]->result == KTAP_MISSING) {
+				ktap_missing_name(missing, sizeof(missing), test->subtests[i], j);
+				name = missing;
+			}
+			len = strlen(path) + strlen(name) + 2;
+			sub = malloc(len);
+			if (!sub)
+				continue;
+			snprintf(sub, len, "%s%s%s", path, *path ? "." : "", name);
+			visit(out, test->subtests[i], sub, fn, data);
+			free(sub);
+		}
 	}
 	/* The failure that ktap_count() charges to the test itself. */
 	for (i = 0; i < test->num_subtests; i++)
@@ -131,10 +138,9 @@ static void write_case(FILE *out, const struct junit_case *junit_case, void *dat
 	fprintf(out, "</%s>\n    </testcase>\n", element);
 }
 
-static void write_suite(FILE *out, const struct ktap_test *suite)
+static void write_suite(FILE *out, const struct ktap_test *suite, const char *name)
 {
 	struct junit_counts counts = { 0 };
-	const char *name = ktap_test_name(suite);
 
 	visit(out, suite, "", count_case, &counts);
 	fputs("  <testsuite name=\"", out);
@@ -174,16 +180,27 @@ int ktap_write_junit(const struct ktap_run *run, FILE *out)
 {
 	struct junit_counts counts = { 0 };
 	bool outside = ktap_run_failed_outside(run);
-	size_t i;
+	char missing[48];
+	const char *name;
+	size_t i, j;
 
 	for (i = 0; i < run->num_suites; i++)
-		visit(out, run->suites[i], "", count_case, &counts);
+		for (j = 0; j < ktap_written_count(run->suites[i]); j++)
+			visit(out, run->suites[i], "", count_case, &counts);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
 	fprintf(out, "<testsuites name=\"KUnit\" tests=\"%lu\" failures=\"%lu\"",
 		counts.tests + outside, counts.failures);
 	fprintf(out, " errors=\"%lu\" skipped=\"%lu\">\n", counts.errors + outside, counts.skipped);
-	for (i = 0; i < run->num_suites; i++)
-		write_suite(out, run->suites[i]);
+	for (i = 0; i < run->num_suites; i++) {
+		for (j = 0; j < ktap_written_count(run->suites[i]); j++) {
+			name = ktap_test_name(run->suites[i]);
+			if (run->suites[i]->result == KTAP_MISSING) {
+				ktap_missing_name(missing, sizeof(missing), run->suites[i], j);
+				name = missing;
+			}
+			write_suite(out, run->suites[i], name);
+		}
+	}
 	if (outside)
 		write_outside(out, run);
 	fputs("</testsuites>\n", out);

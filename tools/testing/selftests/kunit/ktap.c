@@ -18,9 +18,6 @@
 
 #include "ktap.h"
 
-/* How many lines the writers give a missing range, at most. */
-#define KTAP_MAX_WRITTEN	1000
-
 static int lines_add(struct ktap_lines *lines, const char *text)
 {
 	char *copy;
@@ -940,6 +937,8 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		 */
 		if (line.kind == KTAP_LINE_VERSION && !depth)
 			return open_document(run, &line, "");
+		if (line.kind == KTAP_LINE_TEXT && starts_with(clean, "Linux version "))
+			run->kernel_console = true;
 		kind = line.kind == KTAP_LINE_TEXT && !depth ? kernel_report(text) : 0;
 		if (kind)
 			return read_kernel_report(run, text, kind);
@@ -1099,6 +1098,9 @@ struct ktap_writer {
 	FILE *out;
 	const char *unit;
 	bool kselftest;
+	/* kselftest's form: the names used, and those of the open tests. */
+	struct ktap_names *names;
+	char **parents;
 };
 
 static void write_indent(const struct ktap_writer *writer, size_t depth)
@@ -1116,12 +1118,19 @@ static void write_diagnostic(const struct ktap_writer *writer, const char *line,
 {
 	size_t spaces = strspn(line, " ");
 	const char *text = line + spaces;
-	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0, escape;
+	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0, escape = 0;
+	const char *prefix = "";
 
 	write_indent(writer, depth);
 	if (text[0] != '#' || starts_with(text, "# Subtest:"))
-		fputs(!extra && starts_with(text, "Subtest:") ? "# # " : "# ", writer->out);
-	escape = writer->kselftest && !extra ? ktap_kselftest_escape(text) : 0;
+		prefix = !extra && starts_with(text, "Subtest:") ? "# # " : "# ";
+	fputs(prefix, writer->out);
+	/* In kselftest's form, "# " + "ok 1 x" would read as a result too. */
+	if (writer->kselftest && !extra && *prefix &&
+	    (starts_with(text, "ok ") || starts_with(text, "not ok")))
+		fputc(' ', writer->out);
+	else if (writer->kselftest && !extra)
+		escape = ktap_kselftest_escape(text);
 	fprintf(writer->out, "%*s%.*s%s%s\n", (int)extra, "", (int)escape, text,
 		escape ? " " : "", text + escape);
 }
@@ -1148,6 +1157,259 @@ size_t ktap_kselftest_escape(const char *text)
 	return starts_with(p, "ok ") || starts_with(p, "not ok") ? (size_t)(p - text) : 0;
 }
 
+/**
+ * ktap_hash() - a 64-bit FNV-1a hash of some bytes
+ * @hash: the hash so far; KTAP_HASH_START to begin.
+ * @data: the bytes to add.
+ * @len: how many.
+ *
+ * Return: the hash with @data added.
+ */
+unsigned long long ktap_hash(unsigned long long hash, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+
+	while (len--) {
+		hash ^= *p++;
+		hash *= 0x100000001b3ULL;
+	}
+	return hash;
+}
+
+/* printf() into memory: the text, allocated, or NULL. */
+static KTAP_ATTRIBUTE((format(printf, 1, 2))) char *
+text_printf(const char *fmt, ...)
+{
+	va_list args;
+	char *text;
+	int len;
+
+	va_start(args, fmt);
+	len = vsnprintf(NULL, 0, fmt, args);
+	va_end(args);
+	if (len < 0)
+		return NULL;
+	text = malloc(len + 1);
+	if (!text)
+		return NULL;
+	va_start(args, fmt);
+	vsnprintf(text, len + 1, fmt, args);
+	va_end(args);
+	return text;
+}
+
+/*
+ * The key under which a flattening parser of kselftest output files a
+ * name: its letters and digits, lowercased, with each run of other bytes
+ * one '_', none at either end.  Coarser than any such parser's folding, so
+ * that names with different keys never collide in one.
+ */
+static char *flat_key(const char *name)
+{
+	size_t len = strlen(name), i, j = 0;
+	char *key = malloc(len + 1);
+	bool gap = false;
+
+	if (!key)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		if (!isalnum((unsigned char)name[i])) {
+			gap = true;
+			continue;
+		}
+		if (gap && j)
+			key[j++] = '_';
+		key[j++] = tolower((unsigned char)name[i]);
+		gap = false;
+	}
+	key[j] = '\0';
+	return key;
+}
+
+/* Where @key is in the hash set, or the empty slot where it would go. */
+static size_t names_slot(const struct ktap_names *names, const char *key)
+{
+	size_t slot = ktap_hash(KTAP_HASH_START, key, strlen(key)) &
+		      (names->capacity - 1);
+
+	while (names->keys[slot] && strcmp(names->keys[slot], key))
+		slot = (slot + 1) & (names->capacity - 1);
+	return slot;
+}
+
+static bool names_taken(const struct ktap_names *names, const char *key)
+{
+	return names->capacity && names->keys[names_slot(names, key)];
+}
+
+/* Adds @key, which becomes the set's; 0, or -ENOMEM (and @key is freed). */
+static int names_add(struct ktap_names *names, char *key)
+{
+	struct ktap_names bigger = { .capacity = names->capacity ? 2 * names->capacity : 64 };
+	size_t i;
+
+	if (2 * (names->count + 1) > names->capacity) {
+		bigger.keys = calloc(bigger.capacity, sizeof(*bigger.keys));
+		if (!bigger.keys) {
+			free(key);
+			return -ENOMEM;
+		}
+		for (i = 0; i < names->capacity; i++)
+			if (names->keys[i])
+				bigger.keys[names_slot(&bigger, names->keys[i])] = names->keys[i];
+		free(names->keys);
+		names->keys = bigger.keys;
+		names->capacity = bigger.capacity;
+	}
+	names->keys[names_slot(names, key)] = key;
+	names->count++;
+	return 0;
+}
+
+/**
+ * ktap_names_claim() - the name a result line of a program should carry
+ * @names: the names the program's output used so far.
+ * @name: the test's own name.
+ * @parents: the names written for the tests it is in, outermost first;
+ *	     NULL entries are skipped.
+ * @num_parents: how many.
+ *
+ * CI parsers of kselftest output name a result line after its program and
+ * its own name, whatever its depth, so that two cases of the same name in
+ * two suites of one program would collide.  The first test to use a name
+ * keeps it; a later one is named after the tests it is in
+ * ("suite.case", "suite.case.param"), and "-2", "-3"... are added while
+ * that is taken too.
+ *
+ * Return: the name to write, allocated; NULL without memory.
+ */
+char *ktap_names_claim(struct ktap_names *names, const char *name, char * const *parents,
+		       size_t num_parents)
+{
+	char *qualified = NULL, *candidate = NULL, *key;
+	size_t size = 0, i;
+	unsigned long suffix;
+	FILE *text;
+
+	key = flat_key(name);
+	if (!key)
+		return NULL;
+	if (!names_taken(names, key))
+		return names_add(names, key) ? NULL : strdup(name);
+	free(key);
+
+	text = open_memstream(&qualified, &size);
+	if (!text)
+		return NULL;
+	for (i = 0; i < num_parents; i++)
+		if (parents[i])
+			fprintf(text, "%s.", parents[i]);
+	fputs(name, text);
+	if (fclose(text)) {
+		free(qualified);
+		return NULL;
+	}
+	for (suffix = 1; ; suffix++) {
+		free(candidate);
+		if (suffix == 1)
+			candidate = strdup(qualified);
+		else
+			candidate = text_printf("%s-%lu", qualified, suffix);
+		key = candidate ? flat_key(candidate) : NULL;
+		if (!key)
+			break;
+		if (!names_taken(names, key))
+			break;
+		free(key);
+	}
+	free(qualified);
+	if (!key || names_add(names, key)) {
+		free(candidate);
+		return NULL;
+	}
+	return candidate;
+}
+
+/* Forgets the headers open at @level and deeper. */
+static void names_close(struct ktap_names *names, size_t level)
+{
+	for (; level < KTAP_NAMES_LEVELS; level++) {
+		free(names->header[level]);
+		free(names->written[level]);
+		names->header[level] = NULL;
+		names->written[level] = NULL;
+	}
+}
+
+/**
+ * ktap_names_rewrite() - make a program's line carry a unique name
+ * @names: the names the program's output used so far.
+ * @text: a line of its KTAP, after its nesting.
+ * @level: its nesting: 0 for the document's, 1 for a suite's lines...
+ *
+ * For a program that prints its KTAP as it runs: a "# Subtest:" header
+ * claims its test's name (see ktap_names_claim()) and the test's result
+ * line, at the level above, gets the same; a result line without a header
+ * claims its own.
+ *
+ * Return: the line to print instead, allocated, or NULL to print @text.
+ */
+char *ktap_names_rewrite(struct ktap_names *names, const char *text, size_t level)
+{
+	char *name, *unique, *line = NULL;
+	struct ktap_line parsed;
+	bool own_header;
+
+	if (level + 1 >= KTAP_NAMES_LEVELS)
+		return NULL;
+	switch (classify(text, &parsed)) {
+	case KTAP_LINE_SUBTEST:
+		if (!level)
+			return NULL;
+		names_close(names, level);
+		unique = ktap_names_claim(names, parsed.name, names->header + 1, level - 1);
+		names->header[level] = strdup(parsed.name);
+		names->written[level] = unique;
+		if (!unique || !strcmp(unique, parsed.name))
+			return NULL;
+		return text_printf("# Subtest: %s", unique);
+	case KTAP_LINE_RESULT:
+		break;
+	default:
+		return NULL;
+	}
+	name = strndup(parsed.name, parsed.name_len);
+	if (!name)
+		return NULL;
+	own_header = names->header[level + 1] && !strcmp(names->header[level + 1], name);
+	if (own_header)
+		unique = names->written[level + 1] ? strdup(names->written[level + 1]) : NULL;
+	else
+		unique = ktap_names_claim(names, name, names->header + 1, level);
+	names_close(names, level + 1);
+	if (unique && strcmp(unique, name))
+		line = text_printf("%.*s%s%s", (int)(parsed.name - text), text, unique,
+				   parsed.name + parsed.name_len);
+	free(unique);
+	free(name);
+	return line;
+}
+
+/**
+ * ktap_names_free() - forget the names of a program's output
+ * @names: the names; empty again afterwards.
+ */
+void ktap_names_free(struct ktap_names *names)
+{
+	size_t i;
+
+	names_close(names, 0);
+	for (i = 0; i < names->capacity; i++)
+		free(names->keys[i]);
+	free(names->keys);
+	memset(names, 0, sizeof(*names));
+}
+
 static void write_lines(const struct ktap_writer *writer, const struct ktap_lines *lines,
 			size_t depth)
 {
@@ -1162,9 +1424,49 @@ static void write_lines(const struct ktap_writer *writer, const struct ktap_line
  * '#', which would end it, no leading "- ", which a reader drops, no
  * trailing space, which a reader strips.
  */
+static void write_name_text(FILE *out, const char *name);
+
 static void write_name(FILE *out, const struct ktap_test *test)
 {
-	const char *name = ktap_test_name(test);
+	write_name_text(out, ktap_test_name(test));
+}
+
+/* @name as write_name() writes it, allocated; NULL without memory. */
+static char *name_text(const char *name)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *mem = open_memstream(&text, &size);
+
+	if (!mem)
+		return NULL;
+	write_name_text(mem, name);
+	if (!fclose(mem))
+		return text;
+	free(text);
+	return NULL;
+}
+
+/*
+ * The name that @test's header and result line carry, @name or its own:
+ * as write_name() writes it, and in kselftest's form unique in its
+ * program (see ktap_names_claim()), claimed now.  NULL without memory.
+ */
+static char *written_name(const struct ktap_writer *writer, const struct ktap_test *test,
+			  size_t level, const char *name)
+{
+	char *text = name_text(name ? name : ktap_test_name(test)), *unique;
+
+	if (!text || !writer->names)
+		return text;
+	unique = ktap_names_claim(writer->names, text, writer->parents,
+				  level - 1 < KTAP_MAX_DEPTH ? level - 1 : KTAP_MAX_DEPTH);
+	free(text);
+	return unique;
+}
+
+static void write_name_text(FILE *out, const char *name)
+{
 	size_t len = strlen(name), i;
 
 	while (len && name[len - 1] == ' ')
@@ -1202,26 +1504,64 @@ static void write_problem(const struct ktap_writer *writer, const struct ktap_te
 	free(line);
 }
 
-/* How many result lines the writers give @test: a missing range, one a number. */
-static size_t written_lines(const struct ktap_test *test)
+/**
+ * ktap_written_count() - how many tests the writers make of a test
+ * @test: a test.
+ *
+ * Return: 1, or for a missing range one per number, at most
+ * KTAP_MAX_WRITTEN.
+ */
+size_t ktap_written_count(const struct ktap_test *test)
 {
 	if (test->result != KTAP_MISSING)
 		return 1;
 	return test->missing < KTAP_MAX_WRITTEN ? test->missing : KTAP_MAX_WRITTEN;
 }
 
-/* The result line of @test, numbered @number, and more for a missing range. */
+/**
+ * ktap_missing_name() - the name the writers give a test that never reported
+ * @buf: where to write it.
+ * @size: its size.
+ * @test: a missing range.
+ * @index: which of its numbers, from 0.
+ */
+void ktap_missing_name(char *buf, size_t size, const struct ktap_test *test, size_t index)
+{
+	snprintf(buf, size, "(missing %ld)", test->number + (long)index);
+}
+
+static size_t written_lines(const struct ktap_test *test)
+{
+	return ktap_written_count(test);
+}
+
+/*
+ * The result line of @test, numbered @number, and more for a missing
+ * range, whose tests are named after their numbers; @name is the name
+ * its header gave it, or NULL.
+ */
 static size_t write_result(const struct ktap_writer *writer, const struct ktap_test *test,
-			   size_t level, size_t number)
+			   size_t level, size_t number, const char *name)
 {
 	FILE *out = writer->out;
 	size_t i, count = written_lines(test);
+	char missing[48], *written;
 
 	for (i = 0; i < count; i++) {
+		if (test->result == KTAP_MISSING) {
+			ktap_missing_name(missing, sizeof(missing), test, i);
+			written = written_name(writer, test, level, missing);
+		} else {
+			written = name ? NULL : written_name(writer, test, level, NULL);
+		}
 		write_indent(writer, level - 1);
 		fprintf(out, "%s %zu ", test->verdict == KTAP_FAIL ? "not ok" : "ok",
 			number + i);
-		write_name(out, test);
+		if (name || written)
+			fputs(name && !written ? name : written, out);
+		else
+			write_name(out, test);
+		free(written);
 		if (test->verdict == KTAP_SKIP)
 			fprintf(out, " # SKIP%s%s", test->reason && *test->reason ? " " : "",
 				test->reason ? test->reason : "");
@@ -1249,15 +1589,23 @@ static size_t write_test(const struct ktap_writer *writer, const struct ktap_tes
 			 size_t level, size_t number)
 {
 	FILE *out = writer->out;
-	size_t i, written = 0;
+	size_t i, written = 0, count;
+	char *name = NULL;
 
 	write_lines(writer, &test->log, level - 1);
 	if (test->has_header || test->num_subtests) {
+		name = written_name(writer, test, level, NULL);
+		/* Its subtests are named after its own name, if need be. */
+		if (writer->parents && level <= KTAP_MAX_DEPTH)
+			writer->parents[level - 1] = name_text(ktap_test_name(test));
 		write_indent(writer, level);
 		fputs("KTAP version 1\n", out);
 		write_indent(writer, level);
 		fputs("# Subtest: ", out);
-		write_name(out, test);
+		if (name)
+			fputs(name, out);
+		else
+			write_name(out, test);
 		fputc('\n', out);
 		write_indent(writer, level);
 		fprintf(out, "1..%zu\n", written_results(test->subtests, test->num_subtests));
@@ -1267,7 +1615,13 @@ static size_t write_test(const struct ktap_writer *writer, const struct ktap_tes
 	}
 	for (i = 0; i < test->problems.count; i++)
 		write_problem(writer, test, test->problems.line[i], level - 1);
-	return write_result(writer, test, level, number);
+	count = write_result(writer, test, level, number, name);
+	if (writer->parents && level <= KTAP_MAX_DEPTH) {
+		free(writer->parents[level - 1]);
+		writer->parents[level - 1] = NULL;
+	}
+	free(name);
+	return count;
 }
 
 /* The test that stands for what went wrong outside the suites. */
@@ -1287,9 +1641,16 @@ static void write_outside(const struct ktap_writer *writer, const struct ktap_ru
 
 static int write_document(const struct ktap_run *run, FILE *out, const char *unit)
 {
-	const struct ktap_writer writer = { .out = out, .unit = unit, .kselftest = *unit == '#' };
+	char *parents[KTAP_MAX_DEPTH] = { NULL };
+	struct ktap_names names = { 0 };
+	struct ktap_writer writer = { .out = out, .unit = unit, .kselftest = *unit == '#' };
 	bool outside = ktap_run_failed_outside(run);
 	size_t i, written = 0;
+
+	if (writer.kselftest) {
+		writer.names = &names;
+		writer.parents = parents;
+	}
 
 	fprintf(out, "KTAP version 1\n1..%zu\n",
 		written_results(run->suites, run->num_suites) + outside);
@@ -1297,6 +1658,7 @@ static int write_document(const struct ktap_run *run, FILE *out, const char *uni
 		written += write_test(&writer, run->suites[i], 1, written + 1);
 	if (outside)
 		write_outside(&writer, run, written + 1);
+	ktap_names_free(&names);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -1455,6 +1817,10 @@ void ktap_write_text(FILE *out, const char *text, bool xml)
 			fputs("&apos;", out);
 		else if (!xml && (code == '"' || code == '\\'))
 			fprintf(out, "\\%c", code);
+		else if (!xml && code == '\n')
+			fputs("\\n", out);
+		else if (!xml && code == '\t')
+			fputs("\\t", out);
 		else if (!xml && code < 0x20)
 			fprintf(out, "\\u%04x", code);
 		else

@@ -65,6 +65,8 @@
 #define KTAP_MAX_NUMBER		1000000L
 /* The deepest nesting it reads: a document, suites, cases, parameters... */
 #define KTAP_MAX_DEPTH		16
+/* How many tests the writers give a missing range, at most. */
+#define KTAP_MAX_WRITTEN	1000
 /* The name the writers give the failures outside the suites. */
 #define KTAP_OUTSIDE_NAME	"(outside the tests)"
 
@@ -157,6 +159,8 @@ struct ktap_test {
  * @pending_reports: kernel reports waiting likewise (private).
  * @reports: how many kernel reports of trouble failed a test or the run
  *	     (see ktap_read_line()).
+ * @kernel_console: a kernel's banner ("Linux version ...") came before
+ *		    the first document: the input is a kernel's console.
  */
 struct ktap_run {
 	struct ktap_test **documents;
@@ -171,6 +175,7 @@ struct ktap_run {
 	struct ktap_lines pending_noise;
 	struct ktap_lines pending_reports;
 	size_t reports;
+	bool kernel_console;
 };
 
 /**
@@ -187,6 +192,72 @@ struct ktap_counts {
 	unsigned long passed, failed, skipped;
 };
 
+/**
+ * struct ktap_kcidb - what a KCIDB report says besides the results
+ * @origin: the submitter's name, [a-z0-9_]+.
+ * @run_hash: tells this run from every other (see ktap_hash()).
+ * @prefix: the first part of the tests' paths ("kunit").
+ * @architecture: the kernel's, [a-z0-9_]*, or NULL.
+ * @tree_name: the kernel tree's usual name, or NULL.
+ * @git_url: its repository, an https:// URL, or NULL.
+ * @git_branch: the branch, or NULL.
+ * @git_commit: the commit, 40 lowercase hex digits, or NULL.
+ * @git_commit_name: what git describe calls it, or NULL.
+ * @checkout_comment: a sentence about the source, or NULL.
+ * @config_name: the configuration's name, or NULL.
+ * @compiler: the compiler's name and version, or NULL.
+ * @build_command: the command that built the kernel, or NULL.
+ * @build_duration: the build's seconds, a JSON number, or NULL.
+ * @start_time: when the build began, RFC 3339, or NULL.
+ * @environment: where the tests ran ("QEMU x86_64, TCG"), or NULL.
+ *
+ * A NULL or empty string leaves its field out of the report.
+ */
+struct ktap_kcidb {
+	const char *origin;
+	unsigned long long run_hash;
+	const char *prefix;
+	const char *architecture;
+	const char *tree_name;
+	const char *git_url;
+	const char *git_branch;
+	const char *git_commit;
+	const char *git_commit_name;
+	const char *checkout_comment;
+	const char *config_name;
+	const char *compiler;
+	const char *build_command;
+	const char *build_duration;
+	const char *start_time;
+	const char *environment;
+};
+
+/* Where ktap_hash() starts: FNV-1a's offset basis. */
+#define KTAP_HASH_START		0xcbf29ce484222325ULL
+
+/* Levels of nesting whose headers struct ktap_names follows. */
+#define KTAP_NAMES_LEVELS	(KTAP_MAX_DEPTH + 2)
+
+/**
+ * struct ktap_names - the result names that one program's output used
+ * @keys: a hash set of their keys, as a flattening parser files them
+ *	  (private).
+ * @capacity: its size, 0 or a power of two (private).
+ * @count: how many keys it holds.
+ * @header: at each level, the name of the test whose "# Subtest:" line
+ *	    is open there (private).
+ * @written: the name written for it (private).
+ *
+ * All zero is empty.  See ktap_names_claim().
+ */
+struct ktap_names {
+	char **keys;
+	size_t capacity;
+	size_t count;
+	char *header[KTAP_NAMES_LEVELS];
+	char *written[KTAP_NAMES_LEVELS];
+};
+
 void ktap_run_init(struct ktap_run *run);
 int ktap_read_line(struct ktap_run *run, const char *line);
 int ktap_read_file(struct ktap_run *run, FILE *file);
@@ -201,12 +272,20 @@ void ktap_count_run(struct ktap_counts *counts, const struct ktap_run *run);
 const char *ktap_result_name(enum ktap_result result);
 const char *ktap_test_name(const struct ktap_test *test);
 
+size_t ktap_written_count(const struct ktap_test *test);
+void ktap_missing_name(char *buf, size_t size, const struct ktap_test *test, size_t index);
 size_t ktap_kselftest_escape(const char *text);
+char *ktap_names_claim(struct ktap_names *names, const char *name, char * const *parents,
+		       size_t num_parents);
+char *ktap_names_rewrite(struct ktap_names *names, const char *text, size_t level);
+void ktap_names_free(struct ktap_names *names);
 int ktap_write_document(const struct ktap_run *run, FILE *out);
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out);
 int ktap_write_tree(const struct ktap_run *run, FILE *out);
 int ktap_write_junit(const struct ktap_run *run, FILE *out);
 int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch);
+int ktap_write_kcidb(const struct ktap_run *run, FILE *out, const struct ktap_kcidb *info);
 void ktap_write_text(FILE *out, const char *text, bool xml);
+unsigned long long ktap_hash(unsigned long long hash, const void *data, size_t len);
 
 #endif /* _KUNIT_KTAP_H */

@@ -3,28 +3,35 @@
  * kunit-report: read a console that KUnit printed on, write its results
  * as one KTAP document and summarise them for a person.
  *
- *   kunit-report [--ktap=FILE] [--results=FILE] [--junit=FILE] [--json=FILE]
- *                [--arch=ARCH] [--color=auto|always|never] CONSOLE
+ *   kunit-report [--ktap=FILE] [--kselftest=FILE] [--results=FILE] [--junit=FILE]
+ *                [--json=FILE] [--kcidb=FILE] [--arch=ARCH]
+ *                [--color=auto|always|never] CONSOLE
  *
  * --junit writes JUnit XML (Jenkins, GitLab); --json writes the JSON that
- * kunit.py --json writes (KernelCI), with ARCH in its "arch" fields.
+ * kunit.py --json writes (KernelCI), with ARCH in its "arch" fields;
+ * --kcidb writes a KCIDB report, whose checkout and build come from
+ * KCIDB_* environment variables (see kcidb_settings).
  *
  * --results writes one line per result, "suite.case RESULT" or, for a
  * parameter, "suite.case.param RESULT", for comparing two runs.
  *
  * Exit status: 0 when results were found and none failed, 1 when a case
  * or a suite failed or did not finish or when no result was found, 2 for
- * a usage error.
+ * a usage error or a KCIDB setting that the schema does not take.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ktap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* At most this many lines of a failure's log, or of what a crash printed. */
 #define LOG_LINES_SHOWN		40
@@ -220,6 +227,11 @@ static int write_ktap(const struct ktap_run *run, FILE *out, const char *arg)
 	return ktap_write_document(run, out);
 }
 
+static int write_kselftest(const struct ktap_run *run, FILE *out, const char *arg)
+{
+	return ktap_write_kselftest(run, out);
+}
+
 static int write_junit(const struct ktap_run *run, FILE *out, const char *arg)
 {
 	return ktap_write_junit(run, out);
@@ -239,20 +251,177 @@ static int write_result_lines(const struct ktap_run *run, FILE *out, const char 
 	return ferror(out) ? -EIO : 0;
 }
 
+/* What a setting of the KCIDB report must look like. */
+enum kcidb_form {
+	KCIDB_TEXT,		/* anything */
+	KCIDB_ORIGIN,		/* [a-z0-9_]+ */
+	KCIDB_URL,		/* https://... */
+	KCIDB_HASH,		/* 40 lowercase hex digits */
+	KCIDB_SECONDS,		/* a decimal number of seconds */
+	KCIDB_TIME,		/* RFC 3339: 2026-12-04T03:32:25Z, +00:00... */
+};
+
+#define KCIDB_FIELD(name)	offsetof(struct ktap_kcidb, name)
+
+/* The KCIDB_* environment variables, and the report's fields they set. */
+static const struct kcidb_setting {
+	const char *variable;
+	size_t offset;		/* of its field in struct ktap_kcidb */
+	bool run_id;		/* or KCIDB_RUN_ID, which has none */
+	enum kcidb_form form;
+	const char *help;
+} kcidb_settings[] = {
+	{ "KCIDB_ORIGIN", KCIDB_FIELD(origin), false, KCIDB_ORIGIN,
+	  "who submits: [a-z0-9_]+ (default \"local\")" },
+	{ "KCIDB_RUN_ID", 0, true, KCIDB_TEXT,
+	  "tells this run from others (default: the console's contents)" },
+	{ "KCIDB_TREE_NAME", KCIDB_FIELD(tree_name), false, KCIDB_TEXT,
+	  "checkout: the tree (\"mainline\", \"net-next\")" },
+	{ "KCIDB_GIT_URL", KCIDB_FIELD(git_url), false, KCIDB_URL,
+	  "checkout: its repository, https://..." },
+	{ "KCIDB_GIT_BRANCH", KCIDB_FIELD(git_branch), false, KCIDB_TEXT,
+	  "checkout: the branch" },
+	{ "KCIDB_GIT_COMMIT", KCIDB_FIELD(git_commit), false, KCIDB_HASH,
+	  "checkout: the commit's full hash" },
+	{ "KCIDB_GIT_COMMIT_NAME", KCIDB_FIELD(git_commit_name), false, KCIDB_TEXT,
+	  "checkout: git describe's name for it" },
+	{ "KCIDB_CHECKOUT_COMMENT", KCIDB_FIELD(checkout_comment), false, KCIDB_TEXT,
+	  "checkout: a comment" },
+	{ "KCIDB_CONFIG_NAME", KCIDB_FIELD(config_name), false, KCIDB_TEXT,
+	  "build: the configuration's name" },
+	{ "KCIDB_COMPILER", KCIDB_FIELD(compiler), false, KCIDB_TEXT,
+	  "build: the compiler and its version" },
+	{ "KCIDB_BUILD_COMMAND", KCIDB_FIELD(build_command), false, KCIDB_TEXT,
+	  "build: the command" },
+	{ "KCIDB_BUILD_DURATION", KCIDB_FIELD(build_duration), false, KCIDB_SECONDS,
+	  "build: its seconds" },
+	{ "KCIDB_START_TIME", KCIDB_FIELD(start_time), false, KCIDB_TIME,
+	  "checkout and build: when they began, RFC 3339" },
+	{ "KCIDB_ENVIRONMENT", KCIDB_FIELD(environment), false, KCIDB_TEXT,
+	  "tests: where they ran" },
+};
+
+static bool all_of(const char *text, const char *set)
+{
+	return *text && strspn(text, set) == strlen(text);
+}
+
+/* Whether @text is "2026-12-04T03:32:25", a fraction, and a zone. */
+static bool is_rfc3339(const char *text)
+{
+	static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+	size_t i;
+
+	for (i = 0; shape[i]; i++)
+		if (shape[i] == 'd' ? !isdigit((unsigned char)text[i]) : text[i] != shape[i])
+			return false;
+	text += i;
+	if (*text == '.' && isdigit((unsigned char)text[1]))
+		for (text++; isdigit((unsigned char)*text); text++)
+			;
+	if (!strcmp(text, "Z"))
+		return true;
+	return (text[0] == '+' || text[0] == '-') && isdigit((unsigned char)text[1]) &&
+	       isdigit((unsigned char)text[2]) && text[3] == ':' &&
+	       isdigit((unsigned char)text[4]) && isdigit((unsigned char)text[5]) && !text[6];
+}
+
+static bool is_seconds(const char *text)
+{
+	char *end;
+	double value;
+
+	if (!all_of(text, "0123456789.") || text[0] == '.')
+		return false;
+	value = strtod(text, &end);
+	return !*end && value >= 0;
+}
+
+static bool kcidb_form_ok(const char *value, enum kcidb_form form)
+{
+	switch (form) {
+	case KCIDB_ORIGIN:
+		return all_of(value, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	case KCIDB_URL:
+		return !strncmp(value, "https://", 8) && value[8] && !strpbrk(value, " \t\n\"<>\\");
+	case KCIDB_HASH:
+		return strlen(value) == 40 && all_of(value, "0123456789abcdef");
+	case KCIDB_SECONDS:
+		return is_seconds(value);
+	case KCIDB_TIME:
+		return is_rfc3339(value);
+	default:
+		return true;
+	}
+}
+
+/*
+ * Fills @info from the environment and the console's @hash; says what is
+ * wrong with a setting and returns -1 if one is not what the schema takes.
+ */
+static int kcidb_from_environment(struct ktap_kcidb *info, unsigned long long hash,
+				  const char *arch, const char *prog)
+{
+	const struct kcidb_setting *setting;
+	const char *value, *run_id = NULL;
+	static char architecture[32];
+	size_t i;
+
+	info->origin = "local";
+	info->prefix = "kunit";
+	for (setting = kcidb_settings; setting < kcidb_settings + ARRAY_SIZE(kcidb_settings);
+	     setting++) {
+		value = getenv(setting->variable);
+		if (!value || !*value)
+			continue;
+		if (!kcidb_form_ok(value, setting->form)) {
+			fprintf(stderr,
+				"%s: %s=\"%s\": not valid in a KCIDB report; it must be %s\n",
+				prog, setting->variable, value, setting->help);
+			return -1;
+		}
+		if (setting->run_id)
+			run_id = value;
+		else
+			*(const char **)((char *)info + setting->offset) = value;
+	}
+	info->run_hash = run_id ? ktap_hash(KTAP_HASH_START, run_id, strlen(run_id)) :
+		hash;
+	/* The kernel's name for it, as the schema spells it: x86_64, arm64, um. */
+	for (i = 0; arch[i] && i + 1 < sizeof(architecture); i++)
+		architecture[i] = tolower((unsigned char)arch[i]);
+	architecture[i] = '\0';
+	if (!all_of(architecture, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
+		fprintf(stderr, "%s: --arch=%s: not an architecture's name ([a-z0-9_]+)\n",
+			prog, arch);
+		return -1;
+	}
+	info->architecture = architecture;
+	return 0;
+}
+
 static void print_usage(FILE *out, const char *prog)
 {
+	size_t i;
+
 	fprintf(out, "Usage: %s [OPTION]... CONSOLE\n"
 		"Summarise the KUnit results in a console log, and write them to files:\n"
 		"  --ktap=FILE     as one KTAP document\n"
+		"  --kselftest=FILE  the same, nested with \"# \" as a kselftest program prints it\n"
 		"  --results=FILE  one \"suite.case RESULT\" line per result\n"
 		"  --tree=FILE     one \"suite.case<TAB>VERDICT\" line per test, at every depth\n"
 		"  --junit=FILE    as JUnit XML (Jenkins, GitLab)\n"
 		"  --json=FILE     as kunit.py --json writes them (KernelCI)\n"
-		"  --arch=ARCH     the architecture named in the JSON (default UM, as kunit.py)\n"
+		"  --kcidb=FILE    as a KCIDB report (schema v5.3), for KernelCI's database\n"
+		"  --arch=ARCH     the architecture named in the JSON and KCIDB reports\n"
+		"                  (default UM, as kunit.py)\n"
 		"  --color=auto|always|never\n"
 		"CONSOLE - reads standard input.\n"
-		"Exit 0 if none failed, 1 if one did or none was found.\n",
+		"Exit 0 if none failed, 1 if one did or none was found.\n"
+		"\nThe KCIDB report's settings come from the environment:\n",
 		prog);
+	for (i = 0; i < ARRAY_SIZE(kcidb_settings); i++)
+		fprintf(out, "  %-23s %s\n", kcidb_settings[i].variable, kcidb_settings[i].help);
 }
 
 static int write_json(const struct ktap_run *run, FILE *out, const char *arch)
@@ -260,21 +429,53 @@ static int write_json(const struct ktap_run *run, FILE *out, const char *arch)
 	return ktap_write_json(run, out, arch);
 }
 
+static const struct ktap_kcidb *kcidb_info;
+
+static int write_kcidb(const struct ktap_run *run, FILE *out, const char *arg)
+{
+	return ktap_write_kcidb(run, out, kcidb_info);
+}
+
+/* Reads @console through @run, and hashes what it read into @hash. */
+static int read_console(struct ktap_run *run, FILE *console, unsigned long long *hash)
+{
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+	int err = 0;
+
+	*hash = KTAP_HASH_START;
+	while (!err && (len = getline(&line, &size, console)) >= 0) {
+		*hash = ktap_hash(*hash, line, len);
+		err = ktap_read_line(run, line);
+	}
+	free(line);
+	if (!err && ferror(console))
+		err = -EIO;
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option long_options[] = {
 		{ "ktap", required_argument, NULL, 'k' },
+		{ "kselftest", required_argument, NULL, 's' },
 		{ "results", required_argument, NULL, 'r' },
 		{ "tree", required_argument, NULL, 't' },
 		{ "color", required_argument, NULL, 'c' },
 		{ "junit", required_argument, NULL, 'j' },
 		{ "json", required_argument, NULL, 'J' },
+		{ "kcidb", required_argument, NULL, 'K' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
 	const char *junit_path = NULL, *json_path = NULL, *tree_path = NULL, *arch = "UM";
+	const char *kcidb_path = NULL, *kselftest_path = NULL;
+	bool bad_setting = false;
+	struct ktap_kcidb kcidb = { 0 };
+	unsigned long long hash;
 	struct ktap_counts total = { 0 };
 	enum ktap_result verdict;
 	struct ktap_run run;
@@ -282,7 +483,7 @@ int main(int argc, char **argv)
 	FILE *console;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "k:r:t:c:j:J:a:h", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:a:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
 			ktap_path = optarg;
@@ -301,6 +502,12 @@ int main(int argc, char **argv)
 			break;
 		case 'J':
 			json_path = optarg;
+			break;
+		case 's':
+			kselftest_path = optarg;
+			break;
+		case 'K':
+			kcidb_path = optarg;
 			break;
 		case 'a':
 			arch = optarg;
@@ -332,7 +539,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ktap_run_init(&run);
-	err = ktap_read_file(&run, console);
+	err = read_console(&run, console, &hash);
 	if (console != stdin)
 		fclose(console);
 	if (!err)
@@ -344,12 +551,22 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	/* A bad setting loses the KCIDB report only; the exit status says so. */
+	if (kcidb_path && kcidb_from_environment(&kcidb, hash, arch, argv[0])) {
+		kcidb_path = NULL;
+		bad_setting = true;
+	}
+	kcidb_info = &kcidb;
 	if (ktap_path)
 		failed |= write_file(argv[0], ktap_path, &run, write_ktap, NULL);
+	if (kselftest_path)
+		failed |= write_file(argv[0], kselftest_path, &run, write_kselftest, NULL);
 	if (junit_path)
 		failed |= write_file(argv[0], junit_path, &run, write_junit, NULL);
 	if (json_path)
 		failed |= write_file(argv[0], json_path, &run, write_json, arch);
+	if (kcidb_path)
+		failed |= write_file(argv[0], kcidb_path, &run, write_kcidb, NULL);
 	if (results_path)
 		failed |= write_file(argv[0], results_path, &run, write_result_lines, NULL);
 	if (tree_path)
@@ -371,7 +588,7 @@ int main(int argc, char **argv)
 		printf("%sno KUnit results in %s: the kernel has no KUnit, ran no suite, or died before%s\n",
 		       color(KTAP_FAIL), argv[optind], no_color());
 		ktap_run_free(&run);
-		return 1;
+		return bad_setting ? 2 : 1;
 	}
 	printf("%zu suites, %lu results: %s%lu passed%s, %s%lu failed%s, %s%lu skipped%s\n",
 	       run.num_suites, total.passed + total.failed + total.skipped,
@@ -383,5 +600,7 @@ int main(int argc, char **argv)
 		printf("%sfailed: errors outside the tests%s\n", color(KTAP_FAIL), no_color());
 
 	ktap_run_free(&run);
+	if (bad_setting)
+		return 2;
 	return verdict == KTAP_FAIL || verdict == KTAP_NONE ? 1 : 0;
 }

@@ -73,6 +73,8 @@ void kfree(const void *p)
 
 /* Whether nesting is printed "# " per level, for kselftest. */
 static bool kselftest_nesting;
+/* The result names printed so far, when it is. */
+static struct ktap_names kselftest_names;
 
 /*
  * In the child of a supervised run: the pipe that takes its KTAP lines to
@@ -143,13 +145,19 @@ static int kunit_user_put_line(int fd, const char *line)
 {
 	struct iovec iov[KUNIT_USER_MAX_LEVELS / KUNIT_USER_HASH_LEVELS + 4];
 	size_t levels = 0, chunk, escape = 0;
-	int count = 0;
+	char *renamed = NULL;
+	int count = 0, err;
 
 	if (kselftest_nesting) {
 		for (; levels < KUNIT_USER_MAX_LEVELS && !strncmp(line, "    ", 4); line += 4)
 			levels++;
 		/* A diagnostic that would read "# # ok 1 x": see ktap_kselftest_escape(). */
 		escape = ktap_kselftest_escape(line);
+		/* A result whose name the program used already: see ktap_names_claim(). */
+		if (fd == STDOUT_FILENO)
+			renamed = ktap_names_rewrite(&kselftest_names, line, levels);
+		if (renamed)
+			line = renamed;
 	}
 	for (; levels; levels -= chunk) {
 		chunk = min_t(size_t, levels, KUNIT_USER_HASH_LEVELS);
@@ -167,7 +175,9 @@ static int kunit_user_put_line(int fd, const char *line)
 	iov[count++].iov_len = strlen(line);
 	iov[count].iov_base = (void *)kunit_user_newline;
 	iov[count++].iov_len = 1;
-	return kunit_user_write_all(fd, iov, count);
+	err = kunit_user_write_all(fd, iov, count);
+	free(renamed);
+	return err;
 }
 
 /**
@@ -935,6 +945,7 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 		reader_failed = true;
 	verdict = ktap_run_verdict(&reader);
 	ktap_run_free(&reader);
+	ktap_names_free(&kselftest_names);
 	if (exec_err || reader_failed || progress->run_stats.failed)
 		return KSFT_FAIL;
 	if (action && !strcmp(action, "list"))
@@ -1114,6 +1125,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	ret = kunit_user_exit_code(shared->exec_err, progress, options->action);
 out:
 	ktap_run_free(&reader);
+	ktap_names_free(&kselftest_names);
 	kunit_user_restore_signals();
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	return ret;
