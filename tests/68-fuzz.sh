@@ -14,6 +14,7 @@ time=${FUZZ_TIME:-60}
 
 if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ksft" \
 	tests/fuzz/ktap-fuzz.c "$ksft/ktap.c" "$ksft/ktap-junit.c" "$ksft/ktap-json.c" \
+	"$ksft/ktap-kcidb.c" \
 	-o "$fuzzer" > "$SCRATCH/build.log" 2>&1; then
 	fail "the fuzzer builds with clang -fsanitize=fuzzer,address,undefined"
 	show "$SCRATCH/build.log"
@@ -52,34 +53,58 @@ else
 	ls "$SCRATCH"/crash-* "$SCRATCH"/leak-* "$SCRATCH"/timeout-* 2>/dev/null | sed -e 's/^/#   /'
 fi
 
-# The writers' output for what the run kept, read by Python's parsers.
-if python3 - "$BUILD/host/kunit-report" "$corpus" "$seeds" tests/fuzz/regressions \
-	> "$SCRATCH/parse.log" 2>&1 <<'PY'
-import json, os, subprocess, sys, tempfile
+# The writers' output for what the run kept, read by Python's parsers;
+# the KCIDB report validated against the schema (when it is there), the
+# kselftest form read as a flattening CI parser reads it.
+if python3 - "$BUILD/host/kunit-report" "$TOP/../shared/reference/kcidb-v5.3.schema.json" \
+	"$corpus" "$seeds" tests/fuzz/regressions > "$SCRATCH/parse.log" 2>&1 <<'PY'
+import json, os, re, subprocess, sys, tempfile
 import xml.etree.ElementTree as ET
 
-report, dirs = sys.argv[1], sys.argv[2:]
+report, schema_path, dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+validator = None
+if os.path.exists(schema_path):
+    import jsonschema
+    validator = jsonschema.Draft202012Validator(json.load(open(schema_path)))
 files = sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d))[:3000]
 bad = []
+result = re.compile(r'^(?:# )*(?:not )?ok \d+ ?(.*)$')
 with tempfile.TemporaryDirectory() as tmp:
     xml_path, json_path = os.path.join(tmp, "r.xml"), os.path.join(tmp, "r.json")
+    kcidb_path, ksft_path = os.path.join(tmp, "k.json"), os.path.join(tmp, "k.tap")
     for path in files:
         subprocess.run([report, "--color=never", "--junit=" + xml_path,
-                        "--json=" + json_path, path],
+                        "--json=" + json_path, "--kcidb=" + kcidb_path,
+                        "--kselftest=" + ksft_path, path],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             ET.parse(xml_path)
             with open(json_path, "rb") as f:
                 json.loads(f.read().decode("utf-8"))
+            with open(kcidb_path, "rb") as f:
+                kcidb = json.loads(f.read().decode("utf-8"))
+            if validator:
+                validator.validate(kcidb)
+            paths = [t["path"] for t in kcidb["tests"]]
+            if len(paths) != len(set(paths)):
+                raise ValueError("two KCIDB tests share a path")
+            names = []
+            for line in open(ksft_path, encoding="utf-8", errors="replace"):
+                match = result.match(line.rstrip("\n"))
+                if match and line.startswith("#"):
+                    name = re.sub(r"\s#.*$", "", match.group(1))
+                    names.append(re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_").lower())
+            if len(names) != len(set(names)):
+                raise ValueError("two kselftest results flatten to one name")
         except Exception as e:
-            bad.append(f"{path}: {e}")
+            bad.append(f"{path}: {str(e)[:300]}")
 print(len(files))
 for b in bad[:5]:
     print(b)
 sys.exit(1 if bad else 0)
 PY
 then
-	pass "Python's xml and json parse the JUnit XML and JSON of all $(head -n 1 "$SCRATCH/parse.log") inputs"
+	pass "JUnit XML, JSON, KCIDB (valid, unique paths) and kselftest (unique names) of all $(head -n 1 "$SCRATCH/parse.log") inputs"
 else
 	fail "the JUnit XML or the JSON of an input does not parse"
 	show "$SCRATCH/parse.log"

@@ -208,6 +208,55 @@ else
 	pass "none of the value's lines reads as a result in kselftest.tap, for CI parsers"
 fi
 
+# The KCIDB report of the failing run: valid, one test per case, the
+# failing cases FAIL, the oops ERROR; kunit-report on the console agrees.
+schema=$TOP/../shared/reference/kcidb-v5.3.schema.json
+python3 tests/ktap/reports.py kcidb "$BUILD/last/results.kcidb.json" "$schema" \
+	> "$SCRATCH/kcidb" 2>&1
+expect_status 0 $? "build/last/results.kcidb.json can be read"
+if [ -f "$schema" ]; then
+	expect_line "$SCRATCH/kcidb" "valid: schema v5.3" \
+		"build/last/results.kcidb.json validates against KCIDB's schema v5.3"
+else
+	skip "results.kcidb.json validates against the schema" "no $schema"
+fi
+expect_line "$SCRATCH/kcidb" "problems: 0" "its ids and paths are unique"
+expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_fails FAIL" "the failing case is FAIL"
+expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_oopses ERROR" \
+	"the case whose thread oopsed is ERROR"
+expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_passes PASS" "a passing case is PASS"
+expect_line "$SCRATCH/kcidb" "kunit.example.example_skip_test SKIP" "a skipped case is SKIP"
+expect_line "$SCRATCH/kcidb" "boot PASS" "the boot itself is a test"
+if grep -q '"architecture": "x86_64"' "$BUILD/last/results.kcidb.json" &&
+   grep -q '"config_name": "tinyconfig x86_64.config base.config kunit_defconfig"' \
+	"$BUILD/last/results.kcidb.json" && grep -q '"compiler": "gcc' "$BUILD/last/results.kcidb.json"; then
+	pass "the build names its architecture, configuration and compiler"
+else
+	fail "the build's fields are missing"
+	grep -A12 '"builds"' "$BUILD/last/results.kcidb.json" | show /dev/stdin
+fi
+grep -v '^valid' "$SCRATCH/kcidb" > "$SCRATCH/kcidb.tests"
+(set -a && . "$BUILD/last/kcidb.env" &&
+ "$BUILD/host/kunit-report" --kcidb="$SCRATCH/again.json" --arch=x86_64 \
+	"$BUILD/last/console.log" > /dev/null 2>&1)
+cmp -s "$SCRATCH/again.json" "$BUILD/last/results.kcidb.json"
+expect_status 0 $? "kunit-report --kcidb on the console, with build/last/kcidb.env, gives the same report"
+
+# kselftest.tap as a line-based CI parser flattens it: every case of the
+# failing module once, with its status.
+python3 tests/ktap/reports.py flatten "$BUILD/last/kselftest.tap" > "$SCRATCH/flat"
+expect_line "$SCRATCH/flat" "duplicates: 0" "no two results of kselftest.tap flatten to one name"
+sed -n 's/^kunit\.extra-failing\.\([^.]*\) \([A-Z]*\)$/\1 \2/p' "$SCRATCH/kcidb.tests" |
+	sed -e 's/ERROR$/FAIL/' | sort > "$SCRATCH/cases.kcidb"
+sed -n 's/^kunit_module_failing_kunit\.\(extra_[A-Za-z0-9_]*\) \([A-Z]*\)$/\1 \2/p' \
+	"$SCRATCH/flat" | grep -v '^extra_failing ' | sort > "$SCRATCH/cases.flat"
+if [ -s "$SCRATCH/cases.flat" ]; then
+	expect_same "$SCRATCH/cases.kcidb" "$SCRATCH/cases.flat" \
+		"a flattening parser sees each case of the failing module once, with its status"
+else
+	fail "a flattening parser sees no case of the failing module in kselftest.tap"
+fi
+
 # The installed target on this machine, whose kernel has no KUnit: the
 # userspace programs pass, the kernel's tests are skipped, none fails.
 install=$(readlink -f "$BUILD/last/kselftest-install")
@@ -289,6 +338,9 @@ expect_line "$BUILD/last/results.ktap" \
 	"    # hang_forever: timed out after 3 s; its module stays loaded until it returns" \
 	"the hanging case is reported as timed out"
 expect_line "$BUILD/last/results.ktap" "    ok 3 hang_after" "the case after the hang runs"
+python3 tests/ktap/reports.py flatten "$BUILD/last/kselftest.tap" > "$SCRATCH/hang.flat"
+expect_line "$SCRATCH/hang.flat" "duplicates: 0" \
+	"the hang module's two cases named hang_forever flatten to two names in kselftest.tap"
 expect_line "$BUILD/last/results.ktap" "    ok 4 hang_sleeps_four_seconds" \
 	"KUNIT_CASE_TIMEOUT(, 10) lets a case sleep past kunit.timeout=3"
 expect_line "$BUILD/last/results.ktap" \

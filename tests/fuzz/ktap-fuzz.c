@@ -124,6 +124,16 @@ static int write_json(const struct ktap_run *run, FILE *out)
 	return ktap_write_json(run, out, "x86_64");
 }
 
+static int write_kcidb(const struct ktap_run *run, FILE *out)
+{
+	const struct ktap_kcidb info = {
+		.origin = "fuzz", .prefix = "kunit", .run_hash = KTAP_HASH_START,
+		.architecture = "x86_64",
+	};
+
+	return ktap_write_kcidb(run, out, &info);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ktap_counts counts = { 0 }, again_counts = { 0 };
@@ -167,6 +177,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(text);
 	text = write_out(&run, write_json, &len);
 	CHECK(valid_utf8((unsigned char *)text, len, false), "JSON that is not UTF-8");
+	free(text);
+	text = write_out(&run, write_kcidb, &len);
+	CHECK(valid_utf8((unsigned char *)text, len, false), "a KCIDB report that is not UTF-8");
 	free(text);
 
 	ktap_run_free(&run);
