@@ -16,7 +16,7 @@ task=${1:-check}
 case $task in
 check)
 	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 git
-	      util-linux python3-sphinx clang libclang-rt-14-dev"
+	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev"
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
