@@ -145,11 +145,71 @@ sys.exit(0 if test["log_excerpt"].startswith("[...]\n# line ") and
 	 test["log_excerpt"].endswith("# line 599: " + "é" * 41 + "\n") else 1)' "$SCRATCH/chatty.json"
 expect_status 0 $? "from the start of a line, keeping the last one"
 
+# With printk timestamps, a test's duration: from its header, or from the
+# KTAP line before its result, to its result.
+printf '%s\n' "[    1.000000] KTAP version 1" "[    1.000000] 1..1" \
+	"[    1.500000]     KTAP version 1" "[    1.500000]     # Subtest: timed" \
+	"[    1.750000]     1..2" "[    2.000000]     # first: a line" \
+	"[    3.250000]     ok 1 first" "[    4.000000]     ok 2 second" \
+	"[    4.125000] ok 1 timed" > "$SCRATCH/timed.log"
+"$report" --kcidb="$SCRATCH/timed.json" "$SCRATCH/timed.log" > /dev/null 2>&1
+expect_valid_kcidb "$SCRATCH/timed.json" "a report with durations is valid"
+python3 -c '
+import json, sys
+for test in json.load(open(sys.argv[1]))["tests"]:
+    print(test["path"], test.get("duration"))' "$SCRATCH/timed.json" > "$SCRATCH/timed"
+expect_line "$SCRATCH/timed" "kunit.timed 2.625" "a suite's duration runs from its header to its result"
+expect_line "$SCRATCH/timed" "kunit.timed.first 1.5" "a case's from its plan to its result"
+expect_line "$SCRATCH/timed" "kunit.timed.second 0.75" "the next case's from the result before it"
+expect_no_line "$SCRATCH/out.kcidb.json" '"duration"' "a console without timestamps gives no durations"
+
 # No results: a test "kunit" that is MISS, not an empty report.
 echo "Linux version 6.1.0" > "$SCRATCH/none.log"
 "$report" --kcidb="$SCRATCH/none.json" "$SCRATCH/none.log" > /dev/null 2>&1
 python3 "$reports" kcidb "$SCRATCH/none.json" "$schema" > "$SCRATCH/none" 2>&1
 expect_line "$SCRATCH/none" "kunit MISS" "a console without results gives a test that never ran"
+
+# What run_kselftest.sh printed, in the same report: each program a test
+# "kselftest.kunit.<program>" with its suites below it.
+{
+	echo "TAP version 13"
+	echo "1..4"
+	echo "# selftests: kunit: same-names"
+	"$USER_BUILD/fixtures/same-names" --kselftest 2>&1 | sed -e 's/^/# /'
+	echo "not ok 1 selftests: kunit: same-names # exit=1"
+	echo "# selftests: kunit: all-skipped"
+	"$USER_BUILD/fixtures/all-skipped" --kselftest 2>&1 | sed -e 's/^/# /'
+	echo "ok 2 selftests: kunit: all-skipped # SKIP"
+	echo "# selftests: kunit: says-ok"
+	printf '# %s\n' "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: lies" "# 1..1" \
+		"# not ok 1 fails" "not ok 1 lies"
+	echo "ok 3 selftests: kunit: says-ok"
+	echo "# selftests: kunit: slow"
+	printf '# %s\n' "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: slow" "# 1..2" \
+		"# ok 1 first"
+	echo "not ok 4 selftests: kunit: slow # TIMEOUT 45 seconds"
+	echo "# selftests: kunit: cut"
+	printf '%s\n' "# KTAP version 1" "# 1..1"
+} > "$SCRATCH/run_kselftest.tap"
+"$report" --kcidb="$SCRATCH/ksft.json" --kselftest-tap="$SCRATCH/run_kselftest.tap" \
+	"$SCRATCH/chatty.log" > /dev/null 2>&1
+python3 "$reports" kcidb "$SCRATCH/ksft.json" "$schema" > "$SCRATCH/ksft" 2>&1
+expect_line "$SCRATCH/ksft" "problems: 0" "a report with run_kselftest.sh's results can be read"
+[ -f "$schema" ] && expect_line "$SCRATCH/ksft" "valid: schema v5.3" "and validates"
+expect_line "$SCRATCH/ksft" "kunit.chatty.talks FAIL" "the console's results are there"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.same-names FAIL" "a program that failed is FAIL"
+expect_line "$SCRATCH/ksft" \
+	"kselftest.kunit.same-names.same_names_second.same_names_second_checks_value.same_names_second_checks_value_value_2 FAIL" \
+	"its failed parameter is below it, under the name kselftest gave it"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.all-skipped SKIP" "a skipped program is SKIP"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.says-ok FAIL" \
+	"a program the runner saw pass, whose results failed, is FAIL"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.says-ok.lies.fails FAIL" "with its failed case"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.slow ERROR" "a program that timed out is ERROR"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.slow.slow.missing_2 ERROR" \
+	"the case it was in when it was killed is ERROR"
+expect_line "$SCRATCH/ksft" "kselftest.kunit.cut ERROR" \
+	"a program without a result line did not finish: ERROR"
 
 # The five formats agree on what passed, failed and was skipped.
 python3 "$reports" counts kcidb "$SCRATCH/out.kcidb.json" > "$SCRATCH/counts.kcidb"

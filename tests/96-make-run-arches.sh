@@ -12,6 +12,9 @@ summary=$(userspace_summary)
 for arch in um arm64; do
 	make --no-print-directory run BUILD="$BUILD" ARCH=$arch > "$SCRATCH/$arch.out" 2>&1
 	expect_status 0 $? "make run ARCH=$arch"
+	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/$arch.kcidb.json"
+	expect_valid_kcidb "$SCRATCH/$arch.kcidb.json" "ARCH=$arch: results.kcidb.json is a valid KCIDB report"
+	expect_line "$SCRATCH/$arch.kcidb.json.tests" "boot PASS" "ARCH=$arch: KCIDB: the boot passed"
 	if grep -qxF -- "$summary" "$SCRATCH/$arch.out"; then
 		pass "ARCH=$arch gives the userspace results: $summary"
 	else

@@ -118,6 +118,25 @@ userspace_summary() {
 	"$BUILD/host/kunit-report" --color=never "$SCRATCH/userspace.ktap" | tail -n 1
 }
 
+# expect_valid_kcidb FILE MESSAGE: FILE is a KCIDB report that validates
+# against KCIDB's schema (skipped where ../shared/reference lacks it),
+# with unique ids and paths; its tests, "path STATUS", go to FILE.tests.
+KCIDB_SCHEMA=$TOP/../shared/reference/kcidb-v5.3.schema.json
+expect_valid_kcidb() {
+	if ! python3 "$TOP/tests/ktap/reports.py" kcidb "$1" "$KCIDB_SCHEMA" \
+		> "$1.tests" 2>&1; then
+		fail "$2: it does not validate"
+		grep -v '^[a-z]*\.[^ ]* [A-Z]*$' "$1.tests" | tail -n 5 | sed -e 's/^/#   /'
+	elif ! grep -qx 'problems: 0' "$1.tests"; then
+		fail "$2: its ids, paths or excerpts"
+		grep '^problem' "$1.tests" | head -n 5 | sed -e 's/^/#   /'
+	elif [ -f "$KCIDB_SCHEMA" ]; then
+		pass "$2"
+	else
+		skip "$2" "no KCIDB schema at $KCIDB_SCHEMA"
+	fi
+}
+
 # expect_valid_tap FILE MESSAGE: Perl's TAP::Parser reads FILE without error.
 expect_valid_tap() {
 	if perl -MTAP::Parser -e '

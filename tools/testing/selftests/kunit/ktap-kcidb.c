@@ -298,6 +298,9 @@ static int write_test(struct kcidb_writer *writer, const struct ktap_test *paren
 		}
 	}
 	fputc('}', out);
+	/* Where the console had printk timestamps. */
+	if (test->start >= 0 && test->end >= test->start)
+		fprintf(out, ",\n\t\t\"duration\": %.6f", test->end - test->start);
 	if (test->result != KTAP_MISSING)
 		write_test_excerpt(out, test);
 	fputs("\n\t}", out);
@@ -341,6 +344,73 @@ static int write_tests(struct kcidb_writer *writer, const struct ktap_test *pare
 		}
 	}
 	for (i = 0; i < total; i++)
+		free(names[i]);
+	free(names);
+	return err;
+}
+
+/* The status of a kselftest program: the runner's, failed by its results. */
+static const char *program_status(const struct ktap_kcidb_program *program)
+{
+	enum ktap_result verdict = ktap_run_verdict(&program->run);
+
+	if (program->status == KTAP_UNFINISHED)
+		return "ERROR";
+	if (program->status == KTAP_FAIL || verdict == KTAP_FAIL)
+		return "FAIL";
+	return program->status == KTAP_SKIP ? "SKIP" : "PASS";
+}
+
+/*
+ * The kselftest programs, "kselftest.<collection>.<name>", each with its
+ * suites below it.
+ */
+static int write_programs(struct kcidb_writer *writer)
+{
+	const struct ktap_kcidb *info = writer->info;
+	const struct ktap_run *run = writer->run;
+	const struct ktap_kcidb_program *program;
+	char **names, *collection, *name, *text = NULL;
+	size_t i, size, len = 0;
+	int err = 0;
+	FILE *mem;
+
+	if (!info->num_programs)
+		return 0;
+	names = calloc(info->num_programs, sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	for (i = 0; i < info->num_programs && !err; i++) {
+		program = &info->programs[i];
+		collection = fold_name(program->collection);
+		name = fold_name(program->name);
+		size = collection && name ? strlen(collection) + strlen(name) + 12 : 0;
+		names[i] = size ? malloc(size) : NULL;
+		if (names[i])
+			snprintf(names[i], size, "kselftest.%s.%s", collection, name);
+		free(collection);
+		free(name);
+		err = names[i] ? make_unique(names, i) : -ENOMEM;
+		if (err)
+			break;
+		begin_test(writer, names[i], program_status(program));
+		mem = open_memstream(&text, &len);
+		if (mem) {
+			if (program->line)
+				fprintf(mem, "%s\n", program->line);
+			add_lines(mem, &program->run.errors, 0);
+			if (!fclose(mem))
+				write_excerpt(writer->out, text, len);
+			free(text);
+			text = NULL;
+		}
+		fputs("\n\t}", writer->out);
+		writer->run = &program->run;
+		err = write_tests(writer, NULL, program->run.suites, program->run.num_suites,
+				  names[i]);
+		writer->run = run;
+	}
+	for (i = 0; i < info->num_programs; i++)
 		free(names[i]);
 	free(names);
 	return err;
@@ -438,6 +508,8 @@ int ktap_write_kcidb(const struct ktap_run *run, FILE *out, const struct ktap_kc
 		fputs("\n\t}", out);
 	}
 	err = write_tests(&writer, NULL, run->suites, run->num_suites, info->prefix);
+	if (!err)
+		err = write_programs(&writer);
 	fputs("\n\t]\n}\n", out);
 	if (err)
 		return err;

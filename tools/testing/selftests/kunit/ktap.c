@@ -113,6 +113,8 @@ static struct ktap_test *test_new(const char *name)
 	test->plan = -1;
 	test->result = KTAP_UNFINISHED;
 	test->verdict = KTAP_NONE;
+	test->start = -1;
+	test->end = -1;
 	return test;
 }
 
@@ -286,6 +288,8 @@ static void set_verdict(struct ktap_test *test, bool document)
 void ktap_run_init(struct ktap_run *run)
 {
 	memset(run, 0, sizeof(*run));
+	run->now = -1;
+	run->last_ktap_time = -1;
 }
 
 /* The kinds of line that KTAP has. */
@@ -636,6 +640,7 @@ static int close_test(struct ktap_run *run, const struct ktap_line *line, const 
 
 	err = take_pending(run, test->num_subtests ? &test->trailer : &test->log, test);
 	if (!err && line) {
+		test->end = run->now;
 		err = take_result(test, line);
 		if (!err)
 			err = set_number(test, parent, level, index, line->number);
@@ -778,6 +783,7 @@ static int read_header(struct ktap_run *run, const struct ktap_line *line, size_
 	if (!test)
 		return -ENOMEM;
 	test->has_header = true;
+	test->start = run->now;
 	if (line->kind == KTAP_LINE_SUBTEST) {
 		name = strndup(line->name, line->name_len);
 		if (!name) {
@@ -817,6 +823,9 @@ static int read_result(struct ktap_run *run, const struct ktap_line *line, size_
 	test = test_new(NULL);
 	if (!test)
 		return -ENOMEM;
+	/* It began when the line before it in the KTAP was printed. */
+	test->start = run->now >= 0 ? run->last_ktap_time : -1;
+	test->end = run->now;
 	if (take_pending(run, &test->log, test) || add_subtest(run, parent, run->depth, test)) {
 		test_free(test);
 		return -ENOMEM;
@@ -899,6 +908,51 @@ static const char *skip_timestamp(const char *line)
 	return next != p ? next : skip_bracket(p, is_caller, " ");
 }
 
+/* A version, a header, a plan or a result line, at @depth. */
+static int read_ktap_line(struct ktap_run *run, struct ktap_line *line, size_t depth,
+			  const char *clean)
+{
+	switch (line->kind) {
+	case KTAP_LINE_VERSION:
+		if (!depth)
+			return open_document(run, line, "a new KTAP document began");
+		return read_header(run, line, depth);
+	case KTAP_LINE_SUBTEST:
+		if (!depth)
+			return lines_add(&run->pending_log, clean);
+		return read_header(run, line, depth);
+	case KTAP_LINE_PLAN:
+		return read_plan(run, line, depth, clean);
+	default:
+		return read_result(run, line, depth);
+	}
+}
+
+/*
+ * The seconds of a line's printk timestamp ("[    1.234567] ", after a
+ * syslog level), or -1 for none.
+ */
+static double line_time(const char *line)
+{
+	const char *p = line;
+	char *end;
+	double seconds;
+
+	if (p[0] == '<' && isdigit((unsigned char)p[1])) {
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+		if (*p++ != '>')
+			return -1;
+	}
+	if (*p != '[' || skip_timestamp(line) == line)
+		return -1;
+	p += 1 + strspn(p + 1, " ");
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	seconds = strtod(p, &end);
+	return *end == ']' && seconds >= 0 ? seconds : -1;
+}
+
 /* Reads one line, stripped of its timestamp and of trailing white space. */
 static int read_clean_line(struct ktap_run *run, const char *clean)
 {
@@ -956,19 +1010,13 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 			return -ENOMEM;
 	}
 
+	if (line.kind == KTAP_LINE_VERSION || line.kind == KTAP_LINE_SUBTEST ||
+	    line.kind == KTAP_LINE_PLAN || line.kind == KTAP_LINE_RESULT) {
+		err = read_ktap_line(run, &line, depth, clean);
+		run->last_ktap_time = run->now;
+		return err;
+	}
 	switch (line.kind) {
-	case KTAP_LINE_VERSION:
-		if (!depth)
-			return open_document(run, &line, "a new KTAP document began");
-		return read_header(run, &line, depth);
-	case KTAP_LINE_SUBTEST:
-		if (!depth)
-			return lines_add(&run->pending_log, clean);
-		return read_header(run, &line, depth);
-	case KTAP_LINE_PLAN:
-		return read_plan(run, &line, depth, clean);
-	case KTAP_LINE_RESULT:
-		return read_result(run, &line, depth);
 	case KTAP_LINE_BAD:
 		return lines_addf(&run->open[parent_level(run, depth)]->problems,
 				  "unreadable line: \"%.200s\"", text);
@@ -1023,6 +1071,7 @@ int ktap_read_line(struct ktap_run *run, const char *line)
 	char *clean;
 	int err = 0;
 
+	run->now = line_time(line);
 	while (!err && *line) {
 		line = skip_timestamp(line);
 		for (piece = 0; line[piece] && !line_break(line + piece); piece++)

@@ -120,6 +120,9 @@ struct ktap_lines {
  * @problems: what the reader found wrong with it, as sentences.
  * @reported: the kernel reported trouble (an oops, a warning...) while
  *	      it ran, which is among @problems.
+ * @start: the printk timestamp, in seconds, of its header or, without
+ *	   one, of the KTAP line before its result; -1 if unknown.
+ * @end: that of its result line; -1 if unknown.
  */
 struct ktap_test {
 	char *name;
@@ -137,6 +140,8 @@ struct ktap_test {
 	struct ktap_lines noise;
 	struct ktap_lines problems;
 	bool reported;
+	double start;
+	double end;
 };
 
 /**
@@ -161,6 +166,8 @@ struct ktap_test {
  *	     (see ktap_read_line()).
  * @kernel_console: a kernel's banner ("Linux version ...") came before
  *		    the first document: the input is a kernel's console.
+ * @now: the printk timestamp of the line being read, or -1 (private).
+ * @last_ktap_time: that of the last KTAP line read, or -1 (private).
  */
 struct ktap_run {
 	struct ktap_test **documents;
@@ -176,6 +183,8 @@ struct ktap_run {
 	struct ktap_lines pending_reports;
 	size_t reports;
 	bool kernel_console;
+	double now;
+	double last_ktap_time;
 };
 
 /**
@@ -190,6 +199,23 @@ struct ktap_run {
  */
 struct ktap_counts {
 	unsigned long passed, failed, skipped;
+};
+
+/**
+ * struct ktap_kcidb_program - a kselftest program's results, for KCIDB
+ * @collection: its kselftest directory ("kunit").
+ * @name: its name in it.
+ * @status: what run_kselftest.sh said of it: KTAP_PASS, KTAP_FAIL,
+ *	    KTAP_SKIP, or KTAP_UNFINISHED for a timeout or no result line.
+ * @line: that result line, or NULL.
+ * @run: what the program printed, read as KTAP.
+ */
+struct ktap_kcidb_program {
+	char *collection;
+	char *name;
+	enum ktap_result status;
+	char *line;
+	struct ktap_run run;
 };
 
 /**
@@ -210,6 +236,9 @@ struct ktap_counts {
  * @build_duration: the build's seconds, a JSON number, or NULL.
  * @start_time: when the build began, RFC 3339, or NULL.
  * @environment: where the tests ran ("QEMU x86_64, TCG"), or NULL.
+ * @programs: kselftest programs whose results the report holds too, as
+ *	      tests "kselftest.<collection>.<name>...".
+ * @num_programs: how many.
  *
  * A NULL or empty string leaves its field out of the report.
  */
@@ -230,6 +259,8 @@ struct ktap_kcidb {
 	const char *build_duration;
 	const char *start_time;
 	const char *environment;
+	const struct ktap_kcidb_program *programs;
+	size_t num_programs;
 };
 
 /* Where ktap_hash() starts: FNV-1a's offset basis. */

@@ -4,7 +4,7 @@
  * as one KTAP document and summarise them for a person.
  *
  *   kunit-report [--ktap=FILE] [--kselftest=FILE] [--results=FILE] [--junit=FILE]
- *                [--json=FILE] [--kcidb=FILE] [--arch=ARCH]
+ *                [--json=FILE] [--kcidb=FILE [--kselftest-tap=FILE]] [--arch=ARCH]
  *                [--color=auto|always|never] CONSOLE
  *
  * --junit writes JUnit XML (Jenkins, GitLab); --json writes the JSON that
@@ -413,6 +413,8 @@ static void print_usage(FILE *out, const char *prog)
 		"  --junit=FILE    as JUnit XML (Jenkins, GitLab)\n"
 		"  --json=FILE     as kunit.py --json writes them (KernelCI)\n"
 		"  --kcidb=FILE    as a KCIDB report (schema v5.3), for KernelCI's database\n"
+		"  --kselftest-tap=FILE  add to the KCIDB report what run_kselftest.sh printed\n"
+		"                  in FILE, as tests kselftest.<dir>.<program>...\n"
 		"  --arch=ARCH     the architecture named in the JSON and KCIDB reports\n"
 		"                  (default UM, as kunit.py)\n"
 		"  --color=auto|always|never\n"
@@ -434,6 +436,150 @@ static const struct ktap_kcidb *kcidb_info;
 static int write_kcidb(const struct ktap_run *run, FILE *out, const char *arg)
 {
 	return ktap_write_kcidb(run, out, kcidb_info);
+}
+
+/* A program's line of kselftest output, runner.sh's "# " taken off, as KTAP. */
+static char *kselftest_to_ktap(const char *text)
+{
+	const char *p = text;
+	size_t levels = 0, size;
+	char *line;
+
+	while (!strncmp(p, "# ", 2)) {
+		p += 2;
+		levels++;
+	}
+	size = 4 * levels + strlen(p) + 3;
+	line = malloc(size);
+	if (!line)
+		return NULL;
+	if (!strncmp(p, "Subtest:", 8) && levels)
+		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
+	else if (!strncmp(p, "ok ", 3) || !strncmp(p, "not ok ", 7) ||
+		 !strncmp(p, "KTAP version ", 13) || !strncmp(p, "1..", 3))
+		snprintf(line, size, "%*s%s", (int)(4 * levels), "", p);
+	else if (levels)
+		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
+	else
+		snprintf(line, size, "%s", p);
+	return line;
+}
+
+/* Whether @line is runner.sh's "# selftests: DIR: NAME"; sets @dir, @name. */
+static bool kselftest_header(const char *line, char **dir, char **name)
+{
+	const char *colon;
+
+	if (strncmp(line, "# selftests: ", 13))
+		return false;
+	line += 13;
+	colon = strstr(line, ": ");
+	if (!colon)
+		return false;
+	*dir = strndup(line, colon - line);
+	*name = strdup(colon + 2);
+	return true;
+}
+
+/*
+ * What runner.sh said of a program, from "ok N selftests: DIR: NAME" and
+ * its directive; KTAP_NONE if @line is no such line for @program.
+ */
+static enum ktap_result kselftest_status(const char *line,
+					 const struct ktap_kcidb_program *program)
+{
+	bool ok = !strncmp(line, "ok ", 3);
+	const char *p = line + (ok ? 3 : 7);
+	size_t len;
+
+	if (!ok && strncmp(line, "not ok ", 7))
+		return KTAP_NONE;
+	p += strspn(p, "0123456789");
+	if (strncmp(p, " selftests: ", 12))
+		return KTAP_NONE;
+	p += 12;
+	len = strlen(program->collection);
+	if (strncmp(p, program->collection, len) || strncmp(p + len, ": ", 2))
+		return KTAP_NONE;
+	p += len + 2;
+	len = strlen(program->name);
+	if (strncmp(p, program->name, len) || (p[len] && p[len] != ' '))
+		return KTAP_NONE;
+	if (strstr(p + len, "# TIMEOUT"))
+		return KTAP_UNFINISHED;
+	if (!ok)
+		return KTAP_FAIL;
+	return strstr(p + len, "# SKIP") ? KTAP_SKIP : KTAP_PASS;
+}
+
+/*
+ * Reads what run_kselftest.sh printed: one program from each "# selftests:"
+ * header to its result line, its own lines (runner.sh's "# " taken off)
+ * read as KTAP.  A program without a result line did not finish.
+ */
+static int read_kselftest(FILE *file, struct ktap_kcidb_program **programs, size_t *count)
+{
+	struct ktap_kcidb_program *program = NULL, *more;
+	char *line = NULL, *ktap;
+	size_t size = 0, len;
+	enum ktap_result status;
+	int err = 0;
+
+	while (!err && getline(&line, &size, file) >= 0) {
+		len = strlen(line);
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (!strncmp(line, "# selftests: ", 13)) {
+			more = realloc(*programs, (*count + 1) * sizeof(**programs));
+			if (!more) {
+				err = -ENOMEM;
+				break;
+			}
+			*programs = more;
+			program = &more[(*count)++];
+			memset(program, 0, sizeof(*program));
+			program->status = KTAP_UNFINISHED;
+			ktap_run_init(&program->run);
+			if (!kselftest_header(line, &program->collection, &program->name) ||
+			    !program->collection || !program->name)
+				err = -ENOMEM;
+			continue;
+		}
+		if (!program)
+			continue;
+		status = kselftest_status(line, program);
+		if (status != KTAP_NONE) {
+			program->status = status;
+			program->line = strdup(line);
+			err = ktap_run_finish(&program->run);
+			program = NULL;
+			continue;
+		}
+		if (strncmp(line, "#", 1))
+			continue;
+		ktap = kselftest_to_ktap(line[1] == ' ' ? line + 2 : line + 1);
+		err = ktap ? ktap_read_line(&program->run, ktap) : -ENOMEM;
+		free(ktap);
+	}
+	free(line);
+	if (!err && program)
+		err = ktap_run_finish(&program->run);
+	if (!err && ferror(file))
+		err = -EIO;
+	return err;
+}
+
+static void free_programs(struct ktap_kcidb_program *programs, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		free(programs[i].collection);
+		free(programs[i].name);
+		free(programs[i].line);
+		ktap_run_free(&programs[i].run);
+	}
+	free(programs);
 }
 
 /* Reads @console through @run, and hashes what it read into @hash. */
@@ -466,13 +612,17 @@ int main(int argc, char **argv)
 		{ "junit", required_argument, NULL, 'j' },
 		{ "json", required_argument, NULL, 'J' },
 		{ "kcidb", required_argument, NULL, 'K' },
+		{ "kselftest-tap", required_argument, NULL, 'T' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
 	const char *junit_path = NULL, *json_path = NULL, *tree_path = NULL, *arch = "UM";
-	const char *kcidb_path = NULL, *kselftest_path = NULL;
+	const char *kcidb_path = NULL, *kselftest_path = NULL, *kselftest_tap = NULL;
+	struct ktap_kcidb_program *programs = NULL;
+	size_t num_programs = 0;
+	FILE *tap;
 	bool bad_setting = false;
 	struct ktap_kcidb kcidb = { 0 };
 	unsigned long long hash;
@@ -483,7 +633,7 @@ int main(int argc, char **argv)
 	FILE *console;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:a:h", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:T:a:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
 			ktap_path = optarg;
@@ -505,6 +655,9 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			kselftest_path = optarg;
+			break;
+		case 'T':
+			kselftest_tap = optarg;
 			break;
 		case 'K':
 			kcidb_path = optarg;
@@ -556,6 +709,19 @@ int main(int argc, char **argv)
 		kcidb_path = NULL;
 		bad_setting = true;
 	}
+	if (kcidb_path && kselftest_tap) {
+		tap = fopen(kselftest_tap, "r");
+		err = tap ? read_kselftest(tap, &programs, &num_programs) : -errno;
+		if (tap)
+			fclose(tap);
+		if (err) {
+			fprintf(stderr, "%s: %s: %s\n", argv[0], kselftest_tap, strerror(-err));
+			kcidb_path = NULL;
+			failed = 1;
+		}
+		kcidb.programs = programs;
+		kcidb.num_programs = num_programs;
+	}
 	kcidb_info = &kcidb;
 	if (ktap_path)
 		failed |= write_file(argv[0], ktap_path, &run, write_ktap, NULL);
@@ -573,6 +739,7 @@ int main(int argc, char **argv)
 		failed |= write_file(argv[0], tree_path, &run, write_tree, NULL);
 	if (failed) {
 		ktap_run_free(&run);
+		free_programs(programs, num_programs);
 		return 1;
 	}
 
@@ -588,6 +755,7 @@ int main(int argc, char **argv)
 		printf("%sno KUnit results in %s: the kernel has no KUnit, ran no suite, or died before%s\n",
 		       color(KTAP_FAIL), argv[optind], no_color());
 		ktap_run_free(&run);
+		free_programs(programs, num_programs);
 		return bad_setting ? 2 : 1;
 	}
 	printf("%zu suites, %lu results: %s%lu passed%s, %s%lu failed%s, %s%lu skipped%s\n",
@@ -600,6 +768,7 @@ int main(int argc, char **argv)
 		printf("%sfailed: errors outside the tests%s\n", color(KTAP_FAIL), no_color());
 
 	ktap_run_free(&run);
+	free_programs(programs, num_programs);
 	if (bad_setting)
 		return 2;
 	return verdict == KTAP_FAIL || verdict == KTAP_NONE ? 1 : 0;
