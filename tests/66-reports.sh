@@ -105,12 +105,30 @@ else
 	fail "a bad KCIDB setting lost the other outputs, or wrote a report"
 fi
 for setting in KCIDB_GIT_COMMIT=abc KCIDB_GIT_URL=http://x KCIDB_BUILD_DURATION=-1 \
-	KCIDB_START_TIME=yesterday; do
+	KCIDB_START_TIME=yesterday KCIDB_BUILD_DURATION=00 KCIDB_BUILD_DURATION=1. \
+	KCIDB_BUILD_DURATION=1e5 KCIDB_START_TIME=2026-02-30T00:00:00Z \
+	KCIDB_START_TIME=2025-02-29T00:00:00Z KCIDB_START_TIME=2026-12-04T24:00:00Z \
+	KCIDB_START_TIME=2026-12-04T03:00:00+24:00 KCIDB_START_TIME=0000-01-01T00:00:00Z \
+	"KCIDB_GIT_URL=https://a/b{c}" "KCIDB_GIT_URL=https://a/$(printf '\001')" \
+	"KCIDB_ORIGIN=a-b"; do
 	env "$setting" "$report" --kcidb=/dev/null "$SCRATCH/console.log" > /dev/null 2>&1
 	expect_status 2 $? "kunit-report refuses $setting"
 done
+"$report" --kcidb=/dev/null --arch=abcdefghijklmnopqrstuvwxyz01234- "$SCRATCH/console.log" \
+	> /dev/null 2>&1
+expect_status 2 $? "kunit-report refuses a long --arch with a character the schema refuses"
+KCIDB_GIT_COMMIT=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa "$report" --kcidb="$SCRATCH/commit-a.json" \
+	"$SCRATCH/console.log" > /dev/null 2>&1
+KCIDB_GIT_COMMIT=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb "$report" --kcidb="$SCRATCH/commit-b.json" \
+	"$SCRATCH/console.log" > /dev/null 2>&1
+if [ "$(sed -n 's/.*"id": "\(local:[0-9a-f]*\)".*/\1/p' "$SCRATCH/commit-a.json" | head -n 1)" = \
+     "$(sed -n 's/.*"id": "\(local:[0-9a-f]*\)".*/\1/p' "$SCRATCH/commit-b.json" | head -n 1)" ]; then
+	fail "two commits with the same console get the same ids"
+else
+	pass "two commits with the same console get different ids"
+fi
 KCIDB_GIT_COMMIT=0123456789abcdef0123456789abcdef01234567 KCIDB_GIT_URL=https://git.example/linux \
-	KCIDB_BUILD_DURATION=12.5 KCIDB_START_TIME=2026-12-04T03:00:00+01:00 \
+	KCIDB_BUILD_DURATION=12.5 KCIDB_START_TIME=2028-02-29T03:00:00.25+01:00 \
 	KCIDB_TREE_NAME=mainline KCIDB_COMPILER="gcc 12" KCIDB_CONFIG_NAME=kunit_defconfig \
 	KCIDB_ENVIRONMENT="QEMU (tcg)" "$report" --kcidb="$SCRATCH/full.json" "$SCRATCH/console.log" \
 	> /dev/null 2>&1
@@ -162,6 +180,24 @@ expect_line "$SCRATCH/timed" "kunit.timed 2.625" "a suite's duration runs from i
 expect_line "$SCRATCH/timed" "kunit.timed.first 1.5" "a case's from its plan to its result"
 expect_line "$SCRATCH/timed" "kunit.timed.second 0.75" "the next case's from the result before it"
 expect_no_line "$SCRATCH/out.kcidb.json" '"duration"' "a console without timestamps gives no durations"
+
+# Many tests of one name: each gets a path of its own, in linear time.
+{
+	printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: alike" "    1..3000"
+	i=1
+	while [ $i -le 3000 ]; do
+		echo "    ok $i same"
+		i=$((i + 1))
+	done
+	echo "ok 1 alike"
+} > "$SCRATCH/alike.log"
+"$report" --kcidb="$SCRATCH/alike.json" --kselftest="$SCRATCH/alike.out" "$SCRATCH/alike.log" \
+	> /dev/null 2>&1
+expect_valid_kcidb "$SCRATCH/alike.json" "3000 cases of one name make a valid report"
+expect_line "$SCRATCH/alike.json.tests" "kunit.alike.same-3000 PASS" "the last is same-3000"
+{ echo "# selftests: kunit: alike"; sed -e 's/^/# /' "$SCRATCH/alike.out"; } > "$SCRATCH/alike.tap"
+python3 "$reports" flatten "$SCRATCH/alike.tap" > "$SCRATCH/alike.flat"
+expect_line "$SCRATCH/alike.flat" "duplicates: 0" "and 3000 distinct names in kselftest's form"
 
 # No results: a test "kunit" that is MISS, not an empty report.
 echo "Linux version 6.1.0" > "$SCRATCH/none.log"
@@ -233,11 +269,31 @@ expect_line "$SCRATCH/same.flat" "kunit_same_names.same_names_second_checks_valu
 	"the second suite's failed parameter is named after its suite and case"
 expect_line "$SCRATCH/same.flat" "kunit_same_names.test_init PASS" \
 	"the first use of a name keeps it"
-if [ "$(grep -vc '^duplicates:' "$SCRATCH/same.flat")" = 12 ]; then
-	pass "and every result is seen: 12 lines under the program"
+if [ "$(grep -vc '^duplicates:' "$SCRATCH/same.flat")" = 13 ]; then
+	pass "and every result is seen: 13 lines under the program"
 else
-	fail "the flattened program has $(grep -vc '^duplicates:' "$SCRATCH/same.flat") result lines, not 12"
+	fail "the flattened program has $(grep -vc '^duplicates:' "$SCRATCH/same.flat") result lines, not 13"
 	show "$SCRATCH/same.flat"
+fi
+if grep -E '^(# )*(# Subtest: evil|Subtest: evil|1\.\.77|ok 77 forged)$' "$SCRATCH/same.tap" \
+	> "$SCRATCH/same.forged"; then
+	fail "text a case prints reads as KTAP structure in kselftest's nesting"
+	show "$SCRATCH/same.forged"
+else
+	pass "no text a case prints reads as a header, a plan or a result in kselftest's nesting"
+fi
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: logs" "    1..1" \
+	"    Subtest: fake" "    # # Subtest: fake" "    # 1..77" "    # KTAP version 1" \
+	"    # ok 77 forged" "    not ok 1 logs_lookalikes" "not ok 1 logs" > "$SCRATCH/lookalikes.log"
+"$report" --kselftest="$SCRATCH/lookalikes.out" "$SCRATCH/lookalikes.log" > /dev/null 2>&1
+sed -e 's/^/# /' "$SCRATCH/lookalikes.out" > "$SCRATCH/lookalikes.tap"
+if grep -E '^(# )*(# Subtest: fake|Subtest: fake|1\.\.77|KTAP version 1|ok 77 forged)$' \
+	"$SCRATCH/lookalikes.tap" | grep -v '^# KTAP version 1$' | grep -v '^# # KTAP version 1$' \
+	> "$SCRATCH/lookalikes.forged"; then
+	fail "a log's lines read as KTAP structure in kunit-report --kselftest"
+	show "$SCRATCH/lookalikes.forged"
+else
+	pass "kunit-report --kselftest: no log line reads as a header, a plan or a result"
 fi
 "$USER_BUILD/fixtures/same-names" > "$SCRATCH/same.ktap" 2>&1
 expect_line "$SCRATCH/same.ktap" "    ok 1 test_init" \

@@ -84,43 +84,6 @@ static char *fold_name(const char *name)
 	return folded;
 }
 
-/* Whether @name is among the first @count of @names. */
-static bool name_taken(char * const *names, size_t count, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < count; i++)
-		if (names[i] && !strcmp(names[i], name))
-			return true;
-	return false;
-}
-
-/*
- * Makes @names[@count] unique among the first @count names, with "-2",
- * "-3"... as needed.  Returns 0, or -ENOMEM.
- */
-static int make_unique(char **names, size_t count)
-{
-	char *base = names[count], *name;
-	unsigned long suffix;
-	size_t size;
-
-	if (!name_taken(names, count, base))
-		return 0;
-	size = strlen(base) + 24;
-	name = malloc(size);
-	if (!name)
-		return -ENOMEM;
-	for (suffix = 2; ; suffix++) {
-		snprintf(name, size, "%s-%lu", base, suffix);
-		if (!name_taken(names, count, name))
-			break;
-	}
-	free(base);
-	names[count] = name;
-	return 0;
-}
-
 /* Whether KUnit said that @test stopped before its end. */
 static bool stopped_early(const struct ktap_test *test)
 {
@@ -318,34 +281,38 @@ static char *missing_name(const struct ktap_test *test, long index)
 	return fold_name(buf);
 }
 
+/*
+ * The path part of one test among its siblings: its name folded, unique
+ * among theirs.  NULL without memory.
+ */
+static char *path_part(struct ktap_names *siblings, const struct ktap_test *test, long index)
+{
+	char *folded = test->result == KTAP_MISSING ? missing_name(test, index) :
+		       fold_name(ktap_test_name(test));
+	char *unique = folded ? ktap_names_unique(siblings, folded) : NULL;
+
+	free(folded);
+	return unique;
+}
+
 /* Writes @count tests, the subtests of @parent (or NULL), below @prefix. */
 static int write_tests(struct kcidb_writer *writer, const struct ktap_test *parent,
 		       struct ktap_test * const *tests, size_t count, const char *prefix)
 {
-	size_t total = 0, i, n = 0;
-	char **names;
+	struct ktap_names siblings = { 0 };
+	char *name;
+	size_t i;
 	long j;
 	int err = 0;
 
-	for (i = 0; i < count; i++)
-		total += ktap_written_count(tests[i]);
-	if (!total)
-		return 0;
-	names = calloc(total, sizeof(*names));
-	if (!names)
-		return -ENOMEM;
 	for (i = 0; i < count && !err; i++) {
-		for (j = 0; j < (long)ktap_written_count(tests[i]) && !err; j++, n++) {
-			names[n] = tests[i]->result == KTAP_MISSING ? missing_name(tests[i], j) :
-				   fold_name(ktap_test_name(tests[i]));
-			err = names[n] ? make_unique(names, n) : -ENOMEM;
-			if (!err)
-				err = write_test(writer, parent, tests[i], names[n], j, prefix);
+		for (j = 0; j < (long)ktap_written_count(tests[i]) && !err; j++) {
+			name = path_part(&siblings, tests[i], j);
+			err = name ? write_test(writer, parent, tests[i], name, j, prefix) : -ENOMEM;
+			free(name);
 		}
 	}
-	for (i = 0; i < total; i++)
-		free(names[i]);
-	free(names);
+	ktap_names_free(&siblings);
 	return err;
 }
 
@@ -370,30 +337,29 @@ static int write_programs(struct kcidb_writer *writer)
 	const struct ktap_kcidb *info = writer->info;
 	const struct ktap_run *run = writer->run;
 	const struct ktap_kcidb_program *program;
-	char **names, *collection, *name, *text = NULL;
+	char *collection, *name, *path, *text = NULL;
+	struct ktap_names programs = { 0 };
 	size_t i, size, len = 0;
 	int err = 0;
 	FILE *mem;
 
-	if (!info->num_programs)
-		return 0;
-	names = calloc(info->num_programs, sizeof(*names));
-	if (!names)
-		return -ENOMEM;
 	for (i = 0; i < info->num_programs && !err; i++) {
 		program = &info->programs[i];
 		collection = fold_name(program->collection);
 		name = fold_name(program->name);
 		size = collection && name ? strlen(collection) + strlen(name) + 12 : 0;
-		names[i] = size ? malloc(size) : NULL;
-		if (names[i])
-			snprintf(names[i], size, "kselftest.%s.%s", collection, name);
+		path = size ? malloc(size) : NULL;
+		if (path)
+			snprintf(path, size, "kselftest.%s.%s", collection, name);
 		free(collection);
 		free(name);
-		err = names[i] ? make_unique(names, i) : -ENOMEM;
-		if (err)
+		name = path ? ktap_names_unique(&programs, path) : NULL;
+		free(path);
+		if (!name) {
+			err = -ENOMEM;
 			break;
-		begin_test(writer, names[i], program_status(program));
+		}
+		begin_test(writer, name, program_status(program));
 		mem = open_memstream(&text, &len);
 		if (mem) {
 			if (program->line)
@@ -406,13 +372,11 @@ static int write_programs(struct kcidb_writer *writer)
 		}
 		fputs("\n\t}", writer->out);
 		writer->run = &program->run;
-		err = write_tests(writer, NULL, program->run.suites, program->run.num_suites,
-				  names[i]);
+		err = write_tests(writer, NULL, program->run.suites, program->run.num_suites, name);
 		writer->run = run;
+		free(name);
 	}
-	for (i = 0; i < info->num_programs; i++)
-		free(names[i]);
-	free(names);
+	ktap_names_free(&programs);
 	return err;
 }
 

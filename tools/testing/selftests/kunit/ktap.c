@@ -1158,6 +1158,8 @@ static void write_indent(const struct ktap_writer *writer, size_t depth)
 		fputs(writer->unit, writer->out);
 }
 
+static char *text_printf(const char *fmt, ...);
+
 /*
  * Writes a kept line at @depth as a diagnostic, keeping what it was
  * indented by beyond that depth: no line of a log can read as a result,
@@ -1166,44 +1168,61 @@ static void write_indent(const struct ktap_writer *writer, size_t depth)
 static void write_diagnostic(const struct ktap_writer *writer, const char *line, size_t depth)
 {
 	size_t spaces = strspn(line, " ");
-	const char *text = line + spaces;
-	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0, escape = 0;
-	const char *prefix = "";
+	const char *text = line + spaces, *prefix = "";
+	size_t extra = spaces > 4 * depth ? spaces - 4 * depth : 0, escape;
+	char *whole;
 
 	write_indent(writer, depth);
 	if (text[0] != '#' || starts_with(text, "# Subtest:"))
 		prefix = !extra && starts_with(text, "Subtest:") ? "# # " : "# ";
-	fputs(prefix, writer->out);
+	if (!writer->kselftest || extra) {
+		fprintf(writer->out, "%s%*s%s\n", prefix, (int)extra, "", text);
+		return;
+	}
 	/* In kselftest's form, "# " + "ok 1 x" would read as a result too. */
-	if (writer->kselftest && !extra && *prefix &&
-	    (starts_with(text, "ok ") || starts_with(text, "not ok")))
-		fputc(' ', writer->out);
-	else if (writer->kselftest && !extra)
-		escape = ktap_kselftest_escape(text);
-	fprintf(writer->out, "%*s%.*s%s%s\n", (int)extra, "", (int)escape, text,
-		escape ? " " : "", text + escape);
+	whole = text_printf("%s%s", prefix, text);
+	if (!whole) {
+		fprintf(writer->out, "%s %s\n", prefix, text);
+		return;
+	}
+	escape = ktap_kselftest_escape(whole);
+	fprintf(writer->out, "%.*s%s%s\n", (int)escape, whole, escape ? " " : "", whole + escape);
+	free(whole);
+}
+
+/* Whether @text starts like a KTAP line: a result, a version or a plan. */
+static bool starts_like_ktap(const char *text)
+{
+	return starts_with(text, "ok ") || starts_with(text, "not ok") ||
+	       starts_with(text, "KTAP version") || starts_with(text, "TAP version") ||
+	       starts_with(text, "1..");
 }
 
 /**
- * ktap_kselftest_escape() - where a diagnostic would read as a result
- * @text: a diagnostic line after its nesting, in kselftest's form.
+ * ktap_kselftest_escape() - where a diagnostic would read as KTAP
+ * @text: a line after its nesting, in kselftest's form.
  *
  * In kselftest's form, nesting and diagnostics are both "# ": the
  * diagnostic "# ok 1 x" of a case, nested once, reads "# # ok 1 x", which
  * the CI parsers of kselftest output ("^(# )*(not )?ok") take for a
- * result.  The writers of that form put a space before such text.
+ * result; "# # Subtest: x" would read as a header, "# 1..3" as a plan.
+ * The writers of that form put a space before such text.  A line without
+ * '#' is KTAP itself, and so is one "# Subtest:" header.
  *
  * Return: the offset in @text where a space goes, or 0 for none.
  */
 size_t ktap_kselftest_escape(const char *text)
 {
 	const char *p = text;
+	size_t units = 0;
 
-	if (*p != '#')
-		return 0;
-	while (p[0] == '#' && p[1] == ' ')
+	while (p[0] == '#' && p[1] == ' ') {
 		p += 2;
-	return starts_with(p, "ok ") || starts_with(p, "not ok") ? (size_t)(p - text) : 0;
+		units++;
+	}
+	if ((units >= 1 && starts_like_ktap(p)) || (units >= 2 && starts_with(p, "Subtest:")))
+		return p - text;
+	return 0;
 }
 
 /**
@@ -1295,19 +1314,28 @@ static bool names_taken(const struct ktap_names *names, const char *key)
 static int names_add(struct ktap_names *names, char *key)
 {
 	struct ktap_names bigger = { .capacity = names->capacity ? 2 * names->capacity : 64 };
-	size_t i;
+	size_t i, slot;
 
 	if (2 * (names->count + 1) > names->capacity) {
 		bigger.keys = calloc(bigger.capacity, sizeof(*bigger.keys));
-		if (!bigger.keys) {
+		bigger.tried = calloc(bigger.capacity, sizeof(*bigger.tried));
+		if (!bigger.keys || !bigger.tried) {
+			free(bigger.keys);
+			free(bigger.tried);
 			free(key);
 			return -ENOMEM;
 		}
-		for (i = 0; i < names->capacity; i++)
-			if (names->keys[i])
-				bigger.keys[names_slot(&bigger, names->keys[i])] = names->keys[i];
+		for (i = 0; i < names->capacity; i++) {
+			if (!names->keys[i])
+				continue;
+			slot = names_slot(&bigger, names->keys[i]);
+			bigger.keys[slot] = names->keys[i];
+			bigger.tried[slot] = names->tried[i];
+		}
 		free(names->keys);
+		free(names->tried);
 		names->keys = bigger.keys;
+		names->tried = bigger.tried;
 		names->capacity = bigger.capacity;
 	}
 	names->keys[names_slot(names, key)] = key;
@@ -1315,29 +1343,83 @@ static int names_add(struct ktap_names *names, char *key)
 	return 0;
 }
 
+/*
+ * Adds @name, or the first of "@name-2", "@name-3"... that is free, under
+ * its flat_key() if @fold, else as it is; returns what it added,
+ * allocated, or NULL without memory.  Each name remembers the last
+ * suffix tried on it, so that n names alike take n steps, not n^2.
+ */
+static char *names_add_unique(struct ktap_names *names, const char *name, bool fold)
+{
+	char *key = fold ? flat_key(name) : strdup(name), *candidate = NULL, *other;
+	unsigned long suffix;
+	size_t slot;
+
+	if (!key)
+		return NULL;
+	if (!names_taken(names, key)) {
+		candidate = strdup(name);
+		if (!candidate || names_add(names, key)) {
+			free(candidate);
+			return NULL;
+		}
+		return candidate;
+	}
+	slot = names_slot(names, key);
+	free(key);
+	for (suffix = names->tried[slot] ? names->tried[slot] : 1; ; ) {
+		free(candidate);
+		candidate = text_printf("%s-%lu", name, ++suffix);
+		other = !candidate ? NULL : fold ? flat_key(candidate) : strdup(candidate);
+		if (!other)
+			break;
+		if (!names_taken(names, other))
+			break;
+		free(other);
+	}
+	names->tried[slot] = suffix;
+	if (!other || names_add(names, other)) {
+		free(candidate);
+		return NULL;
+	}
+	return candidate;
+}
+
+/**
+ * ktap_names_unique() - a name none of the names added before has
+ * @names: the names so far.
+ * @name: the name wanted.
+ *
+ * Return: @name, or "@name-2", "@name-3"... the first not taken, which is
+ * taken now; allocated.  NULL without memory.
+ */
+char *ktap_names_unique(struct ktap_names *names, const char *name)
+{
+	return names_add_unique(names, name, false);
+}
+
 /**
  * ktap_names_claim() - the name a result line of a program should carry
  * @names: the names the program's output used so far.
  * @name: the test's own name.
- * @parents: the names written for the tests it is in, outermost first;
- *	     NULL entries are skipped.
+ * @parents: the names of the tests it is in, outermost first; NULL
+ *	     entries are skipped.
  * @num_parents: how many.
  *
  * CI parsers of kselftest output name a result line after its program and
  * its own name, whatever its depth, so that two cases of the same name in
  * two suites of one program would collide.  The first test to use a name
  * keeps it; a later one is named after the tests it is in
- * ("suite.case", "suite.case.param"), and "-2", "-3"... are added while
- * that is taken too.
+ * ("suite.case", "suite.case.param", a '#' in them made '_'), and "-2",
+ * "-3"... are added while that is taken too.
  *
  * Return: the name to write, allocated; NULL without memory.
  */
 char *ktap_names_claim(struct ktap_names *names, const char *name, char * const *parents,
 		       size_t num_parents)
 {
-	char *qualified = NULL, *candidate = NULL, *key;
+	char *qualified = NULL, *unique, *key, *hash;
 	size_t size = 0, i;
-	unsigned long suffix;
 	FILE *text;
 
 	key = flat_key(name);
@@ -1358,25 +1440,12 @@ char *ktap_names_claim(struct ktap_names *names, const char *name, char * const 
 		free(qualified);
 		return NULL;
 	}
-	for (suffix = 1; ; suffix++) {
-		free(candidate);
-		if (suffix == 1)
-			candidate = strdup(qualified);
-		else
-			candidate = text_printf("%s-%lu", qualified, suffix);
-		key = candidate ? flat_key(candidate) : NULL;
-		if (!key)
-			break;
-		if (!names_taken(names, key))
-			break;
-		free(key);
-	}
+	/* A '#' would end the name for a reader of the result line. */
+	for (hash = strchr(qualified, '#'); hash; hash = strchr(hash, '#'))
+		*hash = '_';
+	unique = names_add_unique(names, qualified, true);
 	free(qualified);
-	if (!key || names_add(names, key)) {
-		free(candidate);
-		return NULL;
-	}
-	return candidate;
+	return unique;
 }
 
 /* Forgets the headers open at @level and deeper. */
@@ -1456,6 +1525,7 @@ void ktap_names_free(struct ktap_names *names)
 	for (i = 0; i < names->capacity; i++)
 		free(names->keys[i]);
 	free(names->keys);
+	free(names->tried);
 	memset(names, 0, sizeof(*names));
 }
 

@@ -273,6 +273,7 @@ struct ktap_kcidb {
  * struct ktap_names - the result names that one program's output used
  * @keys: a hash set of their keys, as a flattening parser files them
  *	  (private).
+ * @tried: for each key, the last "-N" suffix tried on it (private).
  * @capacity: its size, 0 or a power of two (private).
  * @count: how many keys it holds.
  * @header: at each level, the name of the test whose "# Subtest:" line
@@ -283,6 +284,7 @@ struct ktap_kcidb {
  */
 struct ktap_names {
 	char **keys;
+	unsigned long *tried;
 	size_t capacity;
 	size_t count;
 	char *header[KTAP_NAMES_LEVELS];
@@ -309,6 +311,7 @@ size_t ktap_kselftest_escape(const char *text);
 char *ktap_names_claim(struct ktap_names *names, const char *name, char * const *parents,
 		       size_t num_parents);
 char *ktap_names_rewrite(struct ktap_names *names, const char *text, size_t level);
+char *ktap_names_unique(struct ktap_names *names, const char *name);
 void ktap_names_free(struct ktap_names *names);
 int ktap_write_document(const struct ktap_run *run, FILE *out);
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out);

@@ -306,35 +306,73 @@ static bool all_of(const char *text, const char *set)
 	return *text && strspn(text, set) == strlen(text);
 }
 
-/* Whether @text is "2026-12-04T03:32:25", a fraction, and a zone. */
-static bool is_rfc3339(const char *text)
+/* The number that @len digits at @text write; -1 if one is no digit. */
+static int digits(const char *text, size_t len)
 {
-	static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+	int value = 0;
 	size_t i;
 
-	for (i = 0; shape[i]; i++)
-		if (shape[i] == 'd' ? !isdigit((unsigned char)text[i]) : text[i] != shape[i])
-			return false;
-	text += i;
+	for (i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)text[i]))
+			return -1;
+		value = 10 * value + text[i] - '0';
+	}
+	return value;
+}
+
+/*
+ * Whether @text is an RFC 3339 date-time that exists: "2026-12-04T03:32:25",
+ * a fraction or not, and "Z" or an offset "+01:00".
+ */
+static bool is_rfc3339(const char *text)
+{
+	static const int month_days[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int year = digits(text, 4), month = digits(text + 5, 2), day = digits(text + 8, 2);
+	bool leap;
+
+	if (strlen(text) < 20 || year < 1 || text[4] != '-' || month < 1 || month > 12 ||
+	    text[7] != '-' || day < 1 || day > month_days[month - 1] || text[10] != 'T' ||
+	    digits(text + 11, 2) < 0 || digits(text + 11, 2) > 23 || text[13] != ':' ||
+	    digits(text + 14, 2) < 0 || digits(text + 14, 2) > 59 || text[16] != ':' ||
+	    digits(text + 17, 2) < 0 || digits(text + 17, 2) > 59)
+		return false;
+	leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	if (month == 2 && day == 29 && !leap)
+		return false;
+	text += 19;
 	if (*text == '.' && isdigit((unsigned char)text[1]))
 		for (text++; isdigit((unsigned char)*text); text++)
 			;
 	if (!strcmp(text, "Z"))
 		return true;
-	return (text[0] == '+' || text[0] == '-') && isdigit((unsigned char)text[1]) &&
-	       isdigit((unsigned char)text[2]) && text[3] == ':' &&
-	       isdigit((unsigned char)text[4]) && isdigit((unsigned char)text[5]) && !text[6];
+	return (text[0] == '+' || text[0] == '-') && strlen(text) == 6 &&
+	       digits(text + 1, 2) >= 0 && digits(text + 1, 2) <= 23 && text[3] == ':' &&
+	       digits(text + 4, 2) >= 0 && digits(text + 4, 2) <= 59;
 }
 
+/* Whether @text is a JSON number of seconds: 0, 12, 12.5, 0.25... */
 static bool is_seconds(const char *text)
 {
-	char *end;
-	double value;
+	const char *p = text;
 
-	if (!all_of(text, "0123456789.") || text[0] == '.')
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p += strspn(p, "0123456789");
+	else
 		return false;
-	value = strtod(text, &end);
-	return !*end && value >= 0;
+	if (*p == '.' && isdigit((unsigned char)p[1]))
+		p += 1 + strspn(p + 1, "0123456789");
+	return !*p;
+}
+
+/* Whether @text is made of the characters a URI may hold (RFC 3986). */
+static bool is_uri_text(const char *text)
+{
+	for (; *text; text++)
+		if (!isalnum((unsigned char)*text) && !strchr("-._~:/?#[]@!$&'()*+,;=%", *text))
+			return false;
+	return true;
 }
 
 static bool kcidb_form_ok(const char *value, enum kcidb_form form)
@@ -343,7 +381,7 @@ static bool kcidb_form_ok(const char *value, enum kcidb_form form)
 	case KCIDB_ORIGIN:
 		return all_of(value, "abcdefghijklmnopqrstuvwxyz0123456789_");
 	case KCIDB_URL:
-		return !strncmp(value, "https://", 8) && value[8] && !strpbrk(value, " \t\n\"<>\\");
+		return !strncmp(value, "https://", 8) && value[8] && is_uri_text(value);
 	case KCIDB_HASH:
 		return strlen(value) == 40 && all_of(value, "0123456789abcdef");
 	case KCIDB_SECONDS:
@@ -385,13 +423,22 @@ static int kcidb_from_environment(struct ktap_kcidb *info, unsigned long long ha
 		else
 			*(const char **)((char *)info + setting->offset) = value;
 	}
-	info->run_hash = run_id ? ktap_hash(KTAP_HASH_START, run_id, strlen(run_id)) :
-		hash;
+	/* Two runs whose consoles are the same may differ in what was built. */
+	info->run_hash = run_id ? ktap_hash(KTAP_HASH_START, run_id, strlen(run_id)) : hash;
+	for (setting = kcidb_settings; setting < kcidb_settings + ARRAY_SIZE(kcidb_settings);
+	     setting++) {
+		value = getenv(setting->variable);
+		if (setting->run_id || !value)
+			continue;
+		info->run_hash = ktap_hash(info->run_hash, setting->variable,
+					   strlen(setting->variable) + 1);
+		info->run_hash = ktap_hash(info->run_hash, value, strlen(value) + 1);
+	}
 	/* The kernel's name for it, as the schema spells it: x86_64, arm64, um. */
 	for (i = 0; arch[i] && i + 1 < sizeof(architecture); i++)
 		architecture[i] = tolower((unsigned char)arch[i]);
 	architecture[i] = '\0';
-	if (!all_of(architecture, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
+	if (arch[i] || !all_of(architecture, "abcdefghijklmnopqrstuvwxyz0123456789_")) {
 		fprintf(stderr, "%s: --arch=%s: not an architecture's name ([a-z0-9_]+)\n",
 			prog, arch);
 		return -1;
