@@ -56,7 +56,7 @@ fi
 # The writers' output for what the run kept, read by Python's parsers;
 # the KCIDB report validated against the schema (when it is there), the
 # kselftest form read as a flattening CI parser reads it.
-if python3 - "$BUILD/host/kunit-report" "$TOP/../shared/reference/kcidb-v5.3.schema.json" \
+if "$SCHEMA_PYTHON" - "$BUILD/host/kunit-report" "$KCIDB_SCHEMA" \
 	"$corpus" "$seeds" tests/fuzz/regressions > "$SCRATCH/parse.log" 2>&1 <<'PY'
 import json, os, re, subprocess, sys, tempfile
 import xml.etree.ElementTree as ET

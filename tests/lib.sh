@@ -122,8 +122,12 @@ userspace_summary() {
 # against KCIDB's schema (skipped where ../shared/reference lacks it),
 # with unique ids and paths; its tests, "path STATUS", go to FILE.tests.
 KCIDB_SCHEMA=$TOP/../shared/reference/kcidb-v5.3.schema.json
+# A Python with jsonschema: the one in PATH, or Debian's, to which
+# scripts/deps.sh gives python3-jsonschema.
+SCHEMA_PYTHON=python3
+python3 -c 'import jsonschema' 2> /dev/null || SCHEMA_PYTHON=/usr/bin/python3
 expect_valid_kcidb() {
-	if ! python3 "$TOP/tests/ktap/reports.py" kcidb "$1" "$KCIDB_SCHEMA" \
+	if ! "$SCHEMA_PYTHON" "$TOP/tests/ktap/reports.py" kcidb "$1" "$KCIDB_SCHEMA" \
 		> "$1.tests" 2>&1; then
 		fail "$2: it does not validate"
 		grep -v '^[a-z]*\.[^ ]* [A-Z]*$' "$1.tests" | tail -n 5 | sed -e 's/^/#   /'
