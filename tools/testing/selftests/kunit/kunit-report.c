@@ -274,7 +274,7 @@ static const struct kcidb_setting {
 	{ "KCIDB_ORIGIN", KCIDB_FIELD(origin), false, KCIDB_ORIGIN,
 	  "who submits: [a-z0-9_]+ (default \"local\")" },
 	{ "KCIDB_RUN_ID", 0, true, KCIDB_TEXT,
-	  "tells this run from others (default: the console's contents)" },
+	  "tells this run from others (default: the console and these settings)" },
 	{ "KCIDB_TREE_NAME", KCIDB_FIELD(tree_name), false, KCIDB_TEXT,
 	  "checkout: the tree (\"mainline\", \"net-next\")" },
 	{ "KCIDB_GIT_URL", KCIDB_FIELD(git_url), false, KCIDB_URL,
@@ -466,7 +466,8 @@ static void print_usage(FILE *out, const char *prog)
 		"                  (default UM, as kunit.py)\n"
 		"  --color=auto|always|never\n"
 		"CONSOLE - reads standard input.\n"
-		"Exit 0 if none failed, 1 if one did or none was found.\n"
+		"Exit 0 if none failed, 1 if one did or none was found, 2 for a usage error\n"
+		"or a KCIDB setting that KCIDB's schema refuses.\n"
 		"\nThe KCIDB report's settings come from the environment:\n",
 		prog);
 	for (i = 0; i < ARRAY_SIZE(kcidb_settings); i++)
