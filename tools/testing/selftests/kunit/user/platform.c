@@ -68,7 +68,8 @@ static struct kunit *current_test;
 
 void kfree(const void *p)
 {
-	free((void *)p);
+	if (!ZERO_OR_NULL_PTR(p))
+		free((void *)p);
 }
 
 /* Whether nesting is printed "# " per level, for kselftest. */

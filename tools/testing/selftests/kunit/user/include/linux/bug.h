@@ -8,6 +8,7 @@
 #define _KUNIT_USER_LINUX_BUG_H
 
 #include <linux/compiler.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,7 +36,25 @@
 	unlikely(__ret_warn_on);					\
 })
 
-#define WARN_ON_ONCE(condition)		WARN_ON(condition)
-#define WARN_ONCE(condition, format...)	WARN(condition, format)
+/* Once per call site, as in the kernel; each still returns the condition. */
+#define __KUNIT_ONCE(action) do {					\
+	static bool __kunit_done;					\
+	if (!__atomic_exchange_n(&__kunit_done, true, __ATOMIC_RELAXED))	\
+		action;							\
+} while (0)
+
+#define WARN_ON_ONCE(condition) ({					\
+	int __ret_warn_once = !!(condition);				\
+	if (unlikely(__ret_warn_once))					\
+		__KUNIT_ONCE(WARN_ON(1));				\
+	unlikely(__ret_warn_once);					\
+})
+
+#define WARN_ONCE(condition, format...) ({				\
+	int __ret_warn_once = !!(condition);				\
+	if (unlikely(__ret_warn_once))					\
+		__KUNIT_ONCE(WARN(1, format));				\
+	unlikely(__ret_warn_once);					\
+})
 
 #endif /* _KUNIT_USER_LINUX_BUG_H */

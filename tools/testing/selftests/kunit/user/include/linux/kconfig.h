@@ -26,8 +26,11 @@
 #define __kunit_is_defined(x)		___kunit_is_defined(x)
 
 #define IS_BUILTIN(option)		__kunit_is_defined(option)
-#define IS_MODULE(option)		0
-#define IS_REACHABLE			IS_BUILTIN
-#define IS_ENABLED			IS_BUILTIN
+/* A tristate option built as a module defines CONFIG_FOO_MODULE instead. */
+#define IS_MODULE(option)		__kunit_is_defined(option##_MODULE)
+#define IS_REACHABLE(option)		(IS_BUILTIN(option) ||			\
+					 (IS_MODULE(option) && __kunit_is_defined(MODULE)))
+#define __kunit_is_enabled(option)	(IS_BUILTIN(option) || IS_MODULE(option))
+#define IS_ENABLED			__kunit_is_enabled
 
 #endif /* _KUNIT_USER_LINUX_KCONFIG_H */

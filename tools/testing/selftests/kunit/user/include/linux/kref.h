@@ -3,7 +3,9 @@
 #ifndef _KUNIT_USER_LINUX_KREF_H
 #define _KUNIT_USER_LINUX_KREF_H
 
+#include <linux/bug.h>
 #include <linux/compiler.h>
+#include <limits.h>
 
 /**
  * struct kref - a reference count
@@ -23,9 +25,15 @@ static inline unsigned int kref_read(const struct kref *kref)
 	return __atomic_load_n(&kref->refcount, __ATOMIC_RELAXED);
 }
 
+/* Where a count that went wrong stays, as the kernel's refcount_t does. */
+#define KUNIT_REFCOUNT_SATURATED	(INT_MIN / 2)
+
 static inline void kref_get(struct kref *kref)
 {
-	__atomic_add_fetch(&kref->refcount, 1, __ATOMIC_RELAXED);
+	if (__atomic_fetch_add(&kref->refcount, 1, __ATOMIC_RELAXED) <= 0) {
+		__atomic_store_n(&kref->refcount, KUNIT_REFCOUNT_SATURATED, __ATOMIC_RELAXED);
+		WARN(1, "refcount_t: addition on 0; use-after-free.\n");
+	}
 }
 
 /**
@@ -33,13 +41,22 @@ static inline void kref_get(struct kref *kref)
  * @kref: the reference count.
  * @release: called once the count reaches zero.
  *
+ * A put on a count already at zero is a use after free: it warns, as the
+ * kernel's refcount_t does, and releases nothing.
+ *
  * Return: 1 if @release was called, 0 otherwise.
  */
 static inline int kref_put(struct kref *kref, void (*release)(struct kref *kref))
 {
-	if (__atomic_sub_fetch(&kref->refcount, 1, __ATOMIC_ACQ_REL) == 0) {
+	int old = __atomic_fetch_sub(&kref->refcount, 1, __ATOMIC_ACQ_REL);
+
+	if (old == 1) {
 		release(kref);
 		return 1;
+	}
+	if (old <= 0) {
+		__atomic_store_n(&kref->refcount, KUNIT_REFCOUNT_SATURATED, __ATOMIC_RELAXED);
+		WARN(1, "refcount_t: underflow; use-after-free.\n");
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 #include <linux/compiler.h>
 #include <stdarg.h>
+#include <stdbool.h>
 
 #define KERN_SOH	"\001"
 #define KERN_EMERG	KERN_SOH "0"
@@ -49,8 +50,17 @@ int vprintk(const char *fmt, va_list args);
 #define pr_info(fmt, ...)	_printk(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_debug(fmt, ...)	((void)0)
 #define pr_devel(fmt, ...)	((void)0)
-#define pr_info_once(fmt, ...)	pr_info(fmt, ##__VA_ARGS__)
-#define pr_warn_once(fmt, ...)	pr_warn(fmt, ##__VA_ARGS__)
-#define pr_err_once(fmt, ...)	pr_err(fmt, ##__VA_ARGS__)
+/* Once per call site, as in the kernel. */
+#define __kunit_print_once(fmt, ...) do {				\
+	static bool __kunit_printed;					\
+	if (!__atomic_exchange_n(&__kunit_printed, true, __ATOMIC_RELAXED))	\
+		_printk(fmt, ##__VA_ARGS__);				\
+} while (0)
+#define __kunit_pr_once(level, fmt, ...)				\
+	__kunit_print_once(KERN_##level pr_fmt(fmt), ##__VA_ARGS__)
+#define printk_once		__kunit_print_once
+#define pr_info_once(fmt, ...)	__kunit_pr_once(INFO, fmt, ##__VA_ARGS__)
+#define pr_warn_once(fmt, ...)	__kunit_pr_once(WARNING, fmt, ##__VA_ARGS__)
+#define pr_err_once(fmt, ...)	__kunit_pr_once(ERR, fmt, ##__VA_ARGS__)
 
 #endif /* _KUNIT_USER_LINUX_PRINTK_H */

@@ -14,12 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * What the kernel's allocators return for 0 bytes: not NULL, so that it
+ * reads as a success, but a pointer nothing may be read through.
+ */
+#define ZERO_SIZE_PTR		((void *)16)
+#define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
+
 static inline void *kmalloc(size_t size, gfp_t flags)
 {
-	/* The kernel hands out a valid pointer for size 0; so does this. */
-	if (flags & __GFP_ZERO)
-		return calloc(1, size ? size : 1);
-	return malloc(size ? size : 1);
+	if (!size)
+		return ZERO_SIZE_PTR;
+	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
 }
 
 static inline void *kzalloc(size_t size, gfp_t flags)
@@ -41,17 +47,29 @@ static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
 	return kmalloc_array(n, size, flags | __GFP_ZERO);
 }
 
-static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
-{
-	return realloc((void *)p, new_size ? new_size : 1);
-}
-
 /*
  * Out of line, as in the kernel: the compiler must not reason about which
  * objects reach it (resource records, for instance, are freed only when
- * KUnit allocated them).
+ * KUnit allocated them).  NULL and ZERO_SIZE_PTR are no objects.  It
+ * reads nothing through @p, which GCC 12 would otherwise take for a read
+ * of memory never written (-Wmaybe-uninitialized).
  */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+__attribute__((__access__(__none__, 1)))
+#endif
 void kfree(const void *p);
+
+/* As the kernel's: to 0 bytes frees the object and returns ZERO_SIZE_PTR. */
+static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
+{
+	if (!new_size) {
+		kfree(p);
+		return ZERO_SIZE_PTR;
+	}
+	if (ZERO_OR_NULL_PTR(p))
+		return kmalloc(new_size, flags);
+	return realloc((void *)p, new_size);
+}
 
 #define kvmalloc(size, flags)		kmalloc(size, flags)
 #define kvzalloc(size, flags)		kzalloc(size, flags)
