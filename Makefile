@@ -43,7 +43,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check run compat bench fuzz deps help clean user-progs user-asan-progs
+.PHONY: all check run compat tree-suites bench fuzz deps help clean user-progs user-asan-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -54,6 +54,10 @@ help:
 	@echo '                its tests; files in $$(BUILD)/last'
 	@echo '  make compat   run the kernel'"'"'s own suites with this KUnit and with stock'
 	@echo '                KUnit; print the cases whose results differ'
+	@echo '  make tree-suites  build the kernel tree'"'"'s own suites that'
+	@echo '                tools/testing/selftests/kunit/tree-suites.list names into'
+	@echo '                userspace programs, run them under ASan and UBSan'
+	@echo '                (VALGRIND=1: under valgrind)'
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
@@ -140,6 +144,10 @@ run: $(HOST_TOOLS)
 compat: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
 	$(Q)BUILD=$(BUILD) scripts/kunit-compat
+
+# The kernel tree's own pure-logic suites, unchanged, in userspace.
+tree-suites: $(HOST_TOOLS)
+	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/tree-suites
 
 # The fuzz check of make check, longer and from a random seed.
 FUZZ_TIME ?= 600

@@ -49,6 +49,19 @@ expect_line "$ksft" "ok 3 selftests: kunit: builtin" \
 expect_line "$ksft" "# # ok 1 status_test_starts_successful" \
 	"kselftest.tap: cases nested with \"# \", for kselftest's CI parsers"
 expect_valid_tap "$ksft" "kselftest.tap is valid TAP for Perl's TAP::Parser"
+# The tree's own suites that make tree-suites runs, as programs of the target.
+tree_suites=$(sed -n 's/^\([a-z_][a-z0-9_]*\)[[:space:]].*/\1/p' \
+	tools/testing/selftests/kunit/tree-suites.list)
+missing=
+for name in $tree_suites; do
+	grep -qE "^ok [0-9]+ selftests: kunit: tree-$name\$" "$ksft" || missing="$missing $name"
+done
+if [ -z "$missing" ]; then
+	pass "kselftest.tap: the tree's suites pass as userspace programs in the guest: $(echo $tree_suites)"
+else
+	fail "kselftest.tap: tree suites missing or failing:$missing"
+	grep 'selftests: kunit: tree-' "$ksft" | sed -e 's/^/#   /'
+fi
 cp "$BUILD/last/results.kcidb.json" "$SCRATCH/run1.kcidb.json"
 expect_valid_kcidb "$SCRATCH/run1.kcidb.json" "build/last/results.kcidb.json is a valid KCIDB report"
 

@@ -28,6 +28,12 @@ expect_line "$BUILD/last/kselftest.tap" "ok 1 selftests: kunit: kunit-test" \
 	"ARCH=arm64: KUnit's own suites, cross-built for arm64, pass in the guest's kselftest"
 expect_line "$BUILD/last/kselftest.tap" "ok 3 selftests: kunit: builtin" \
 	"ARCH=arm64: kselftest reports the built-in suites"
+if grep -qE '^ok [0-9]+ selftests: kunit: tree-stackinit$' "$BUILD/last/kselftest.tap"; then
+	pass "ARCH=arm64: the tree's stackinit suite, cross-built, passes in the guest"
+else
+	fail "ARCH=arm64: the tree's stackinit suite does not pass in the guest"
+	grep 'selftests: kunit: tree-' "$BUILD/last/kselftest.tap" | sed -e 's/^/#   /'
+fi
 expect_valid_tap "$BUILD/last/kselftest.tap" "ARCH=arm64: kselftest.tap is valid TAP"
 
 # The target cross-builds with clang too, where clang is installed.

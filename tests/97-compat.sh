@@ -34,6 +34,30 @@ else
 	fail "$suites in-tree suites ran, not 21"
 fi
 
+# The tree's suites that make tree-suites runs in userspace give there,
+# case by case, what they give in this kernel.
+cp "$BUILD/compat/ours.results" "$SCRATCH/kernel-all.results"
+make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/tree-suites.out" 2>&1
+expect_status 0 $? "make tree-suites passes"
+"$BUILD/host/kunit-report" --results="$SCRATCH/user.results" "$BUILD/tree-suites/console.log" \
+	> /dev/null 2>&1
+sort "$SCRATCH/user.results" -o "$SCRATCH/user.results"
+: > "$SCRATCH/kernel.results"
+: > "$SCRATCH/compared.results"
+for suite in $(cut -d. -f1 "$SCRATCH/user.results" | sort -u); do
+	grep -q "^$suite\." "$SCRATCH/kernel-all.results" || continue
+	grep "^$suite\." "$SCRATCH/kernel-all.results" >> "$SCRATCH/kernel.results"
+	grep "^$suite\." "$SCRATCH/user.results" >> "$SCRATCH/compared.results"
+done
+compared=$(cut -d. -f1 "$SCRATCH/compared.results" | sort -u | tr '\n' ' ')
+expect_same "$SCRATCH/kernel.results" "$SCRATCH/compared.results" \
+	"in userspace, the tree's suites give the kernel's results case by case: $compared"
+if [ "$(echo "$compared" | wc -w)" -ge 5 ]; then
+	pass "$(echo "$compared" | wc -w) suites compared, $(wc -l < "$SCRATCH/compared.results") results"
+else
+	fail "only $(echo "$compared" | wc -w) suites of make tree-suites ran in the kernel too"
+fi
+
 # KASAN and SLUB debugging report into the running case through KUnit's
 # named resources ("kasan_status", "slab_errors"): the kasan and slub
 # suites give the same results as with stock KUnit.

@@ -36,6 +36,7 @@
 #define __malloc		__kunit_attr((__malloc__))
 #define __visible		__kunit_attr((__externally_visible__))
 #define __init
+#define __refdata
 #define __exit
 #define __initdata
 #define __exitdata
@@ -59,6 +60,21 @@
 #define WRITE_ONCE(x, val)	__atomic_store_n(&(x), (val), __ATOMIC_RELAXED)
 
 #define __same_type(a, b)	__builtin_types_compatible_p(typeof(a), typeof(b))
+
+/* A call to a function so marked, left after optimisation, fails the build. */
+#if defined(__clang__) && __clang_major__ < 14
+#define __compiletime_error(message)
+#else
+#define __compiletime_error(message)	__kunit_attr((__error__(message)))
+#endif
+
+/* Whether @type is signed: -1 converted to it is below 1. */
+#define is_signed_type(type)	(((type)(-1)) < (type)1)
+
+/* Keeps the compiler from knowing @var's value: it may have changed. */
+#define OPTIMIZER_HIDE_VAR(var)	({ __asm__ ("" : "=r" (var) : "0" (var)); })
+
+#define fallthrough		__kunit_attr((__fallthrough__))
 
 #define BUILD_BUG_ON_ZERO(e)	((int)(sizeof(struct { int:(-!!(e)); })))
 #define BUILD_BUG_ON(e)		((void)sizeof(char[1 - 2 * !!(e)]))

@@ -26,4 +26,10 @@ typedef unsigned int __bitwise gfp_t;
 typedef u64 phys_addr_t;
 typedef u64 resource_size_t;
 
+/* What sort() and list_sort() take. */
+typedef int (*cmp_func_t)(const void *a, const void *b);
+typedef void (*swap_func_t)(void *a, void *b, int size);
+typedef int (*cmp_r_func_t)(const void *a, const void *b, const void *priv);
+typedef void (*swap_r_func_t)(void *a, void *b, int size, const void *priv);
+
 #endif /* _KUNIT_USER_LINUX_TYPES_H */
