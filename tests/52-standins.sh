@@ -9,7 +9,8 @@ program=$USER_BUILD/fixtures/standins
 "$program" > "$SCRATCH/out" 2> "$SCRATCH/err"
 expect_status 0 $? "the stand-ins' suite passes"
 number=0
-for case in kmalloc_zero_is_zero_size_ptr krealloc_to_zero_frees glob_has_the_kernel_syntax \
+for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_frees \
+	glob_has_the_kernel_syntax \
 	is_enabled_counts_modules once_is_once_per_call_site kref_put_too_often_warns; do
 	number=$((number + 1))
 	expect_line "$SCRATCH/out" "    ok $number $case" "$case"

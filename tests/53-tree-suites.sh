@@ -69,6 +69,32 @@ else
 	fail "the UBSan report is not shown"
 	show "$SCRATCH/ubsan.out"
 fi
+# What a list cannot do: hide a suite in a last line without a newline,
+# pass with a program that reports no suite, tell a checker to look away,
+# use a name the kselftest Makefile would not read, or name one twice.
+printf 'bits lib/test_bits.c\nstackinit lib/stackinit_kunit.c' > "$SCRATCH/nonl.list"
+make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/nonl.list" \
+	> "$SCRATCH/nonl.out" 2>&1
+expect_status 2 $? "a last line without its newline is read, and its failing suite fails the run"
+printf '%s\n' "bits lib/test_bits.c" "nosuite lib/sort.c" > "$SCRATCH/nosuite.list"
+make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/nosuite.list" \
+	> "$SCRATCH/nosuite.out" 2>&1
+expect_status 2 $? "a program that reports no suite fails the run"
+expect_line "$SCRATCH/nosuite.out" "tree-suites: nosuite reported no suite" "saying so"
+for line in "lib_sort lib/test_sort.c lib/sort.c -- -fno-sanitize=all" \
+	"lib_sort lib/test_sort.c lib/sort.c -- -fsanitize-recover=all" \
+	"lib_sort lib/test_sort.c lib/sort.c -- --valgrind-error-exitcode=0" \
+	"Bits lib/test_bits.c" "bits"; do
+	printf '%s\n' "$line" > "$SCRATCH/refused.list"
+	make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/refused.list" \
+		> "$SCRATCH/refused.out" 2>&1
+	expect_status 2 $? "the list line \"$line\" is refused"
+done
+printf '%s\n' "bits lib/test_bits.c" "bits lib/test_bits.c" > "$SCRATCH/twice.list"
+make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/twice.list" \
+	> "$SCRATCH/twice.out" 2>&1
+expect_status 2 $? "a name given twice is refused"
+
 "$TOP/scripts/kunit-cc" --ksrc="$SCRATCH" "$BUILD/src/linux-source-6.1/lib/test_bits.c" \
 	-o "$SCRATCH/bits" > "$SCRATCH/badksrc.out" 2>&1
 expect_status 2 $? "kunit-cc --ksrc refuses a directory that is no kernel tree"

@@ -24,6 +24,22 @@ expect_line "$SCRATCH/valgrind.out" \
 expect_status 1 $? "under ASan, the heap overflow fails the program"
 expect_line "$SCRATCH/asan.ktap" "    not ok 2 overflows_heap" "ASan's finding fails that case only"
 expect_line "$SCRATCH/asan.ktap" "    ok 3 passes" "the case after it still passes"
+# The cases run in a child that ends with _exit(), which skips the leak
+# check LeakSanitizer makes at exit: KUnit runs it, and the run fails
+# though every case passed.
+"$ASAN_BUILD/fixtures/leaks" > "$SCRATCH/leaks.ktap" 2> "$SCRATCH/leaks.err"
+expect_status 1 $? "under ASan, a leak fails the program"
+expect_line "$SCRATCH/leaks.ktap" \
+	"Bail out! kunit: after the last suite: LeakSanitizer found memory that the cases leaked (its report is above)" \
+	"as LeakSanitizer's finding"
+if grep -q 'detected memory leaks' "$SCRATCH/leaks.err"; then
+	pass "and its report is on stderr"
+else
+	fail "no LeakSanitizer report"
+	show "$SCRATCH/leaks.err"
+fi
+"$USER_BUILD/fixtures/leaks" > "$SCRATCH/leaks-plain.ktap" 2>&1
+expect_status 0 $? "without a checker, the leak goes unnoticed"
 # UBSan's object-size check may see the overflow before ASan does.
 if grep -q 'heap-buffer-overflow\|insufficient space for an object' "$SCRATCH/asan.err"; then
 	pass "the sanitizers name the heap overflow"

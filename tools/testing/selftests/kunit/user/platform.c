@@ -38,6 +38,21 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/uio.h>
+
+/* Built with AddressSanitizer or LeakSanitizer: the leak checker is there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_LEAK__)
+#define KUNIT_USER_LEAK_CHECK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define KUNIT_USER_LEAK_CHECK 1
+#endif
+#endif
+#ifdef KUNIT_USER_LEAK_CHECK
+#include <sanitizer/lsan_interface.h>
+#endif
+
+/* How the child ends when the cases leaked memory: LeakSanitizer's code. */
+#define KUNIT_USER_LEAKED	23
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -971,6 +986,24 @@ static bool kunit_user_same_position(const struct kunit_user_position *pos,
 	       pos->param_index == progress->param_index && pos->phase == progress->phase;
 }
 
+#ifdef KUNIT_USER_LEAK_CHECK
+/* Whether LeakSanitizer finds leaked memory now. */
+static bool kunit_user_leaked(void)
+{
+	return __lsan_do_recoverable_leak_check() != 0;
+}
+
+static const char kunit_user_leak_reason[] =
+	"LeakSanitizer found memory that the cases leaked (its report is above)";
+#else
+static bool kunit_user_leaked(void)
+{
+	return false;
+}
+
+static const char kunit_user_leak_reason[] = "";
+#endif
+
 /*
  * The child: in a process group of its own, its stdout and stderr in the
  * pipes that the supervisor reads, its KTAP lines in another.
@@ -1007,7 +1040,11 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	shared->exec_err = err;
 	__atomic_store_n(&shared->finished, true, __ATOMIC_RELEASE);
 	fflush(NULL);
-	_exit(0);
+	/*
+	 * _exit() skips the leak check that LeakSanitizer runs at exit: run it
+	 * here, on what the cases left behind.
+	 */
+	_exit(kunit_user_leaked() ? KUNIT_USER_LEAKED : 0);
 }
 
 /* Starts a child in a process group of its own; returns its pid or -1. */
@@ -1102,6 +1139,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
 					    shared->timeout);
+			if (*kunit_user_leak_reason && WIFEXITED(status) &&
+			    WEXITSTATUS(status) == KUNIT_USER_LEAKED)
+				strscpy(reason, kunit_user_leak_reason, sizeof(reason));
 			kunit_user_say("Bail out! kunit: after the last suite: %s", reason);
 			goto out;
 		}

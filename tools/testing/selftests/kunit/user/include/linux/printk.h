@@ -51,16 +51,21 @@ int vprintk(const char *fmt, va_list args);
 #define pr_debug(fmt, ...)	((void)0)
 #define pr_devel(fmt, ...)	((void)0)
 /* Once per call site, as in the kernel. */
-#define __kunit_print_once(fmt, ...) do {				\
+#define __kunit_print_once(fmt, ...) ({				\
 	static bool __kunit_printed;					\
 	if (!__atomic_exchange_n(&__kunit_printed, true, __ATOMIC_RELAXED))	\
 		_printk(fmt, ##__VA_ARGS__);				\
-} while (0)
+	true;								\
+})
 #define __kunit_pr_once(level, fmt, ...)				\
 	__kunit_print_once(KERN_##level pr_fmt(fmt), ##__VA_ARGS__)
 #define printk_once		__kunit_print_once
-#define pr_info_once(fmt, ...)	__kunit_pr_once(INFO, fmt, ##__VA_ARGS__)
-#define pr_warn_once(fmt, ...)	__kunit_pr_once(WARNING, fmt, ##__VA_ARGS__)
+#define pr_emerg_once(fmt, ...)	__kunit_pr_once(EMERG, fmt, ##__VA_ARGS__)
+#define pr_alert_once(fmt, ...)	__kunit_pr_once(ALERT, fmt, ##__VA_ARGS__)
+#define pr_crit_once(fmt, ...)	__kunit_pr_once(CRIT, fmt, ##__VA_ARGS__)
 #define pr_err_once(fmt, ...)	__kunit_pr_once(ERR, fmt, ##__VA_ARGS__)
+#define pr_warn_once(fmt, ...)	__kunit_pr_once(WARNING, fmt, ##__VA_ARGS__)
+#define pr_notice_once(fmt, ...)	__kunit_pr_once(NOTICE, fmt, ##__VA_ARGS__)
+#define pr_info_once(fmt, ...)	__kunit_pr_once(INFO, fmt, ##__VA_ARGS__)
 
 #endif /* _KUNIT_USER_LINUX_PRINTK_H */

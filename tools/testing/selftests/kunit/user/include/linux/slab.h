@@ -11,6 +11,7 @@
 #include <linux/gfp.h>
 #include <linux/overflow.h>
 #include <linux/types.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,28 @@
 #define ZERO_SIZE_PTR		((void *)16)
 #define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
 
+/*
+ * The largest object kmalloc() hands out, as on x86_64 with SLUB: 4 MiB.
+ * Larger requests fail, as tests of saturated sizes expect.
+ */
+#define KMALLOC_MAX_SIZE	(1UL << 22)
+
 static inline void *kmalloc(size_t size, gfp_t flags)
 {
 	if (!size)
 		return ZERO_SIZE_PTR;
+	if (size > KMALLOC_MAX_SIZE)
+		return NULL;
+	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
+}
+
+/* As the kernel's: up to INT_MAX bytes, beyond what kmalloc() takes. */
+static inline void *kvmalloc(size_t size, gfp_t flags)
+{
+	if (!size)
+		return ZERO_SIZE_PTR;
+	if (size > INT_MAX)
+		return NULL;
 	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
 }
 
@@ -71,13 +90,18 @@ static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	return realloc((void *)p, new_size);
 }
 
-#define kvmalloc(size, flags)		kmalloc(size, flags)
-#define kvzalloc(size, flags)		kzalloc(size, flags)
-#define kvmalloc_array(n, s, flags)	kmalloc_array(n, s, flags)
-#define kvcalloc(n, s, flags)		kcalloc(n, s, flags)
+#define kvzalloc(size, flags)		kvmalloc(size, (flags) | __GFP_ZERO)
+#define kvmalloc_array(n, s, flags)					\
+	({ size_t __kunit_bytes;					\
+	   check_mul_overflow((size_t)(n), (size_t)(s), &__kunit_bytes) ?	\
+	   NULL : kvmalloc(__kunit_bytes, flags); })
+#define kvcalloc(n, s, flags)		kvmalloc_array(n, s, (flags) | __GFP_ZERO)
 #define kvfree(p)			kfree(p)
-#define vmalloc(size)			kmalloc(size, GFP_KERNEL)
-#define vzalloc(size)			kzalloc(size, GFP_KERNEL)
+/* vmalloc() of 0 bytes fails in the kernel. */
+#define vmalloc(size)	({ size_t __kunit_size = (size);		\
+			   __kunit_size ? kvmalloc(__kunit_size, GFP_KERNEL) : NULL; })
+#define vzalloc(size)	({ size_t __kunit_size = (size);		\
+			   __kunit_size ? kvmalloc(__kunit_size, GFP_KERNEL | __GFP_ZERO) : NULL; })
 #define vfree(p)			kfree(p)
 
 /* The kernel declares the k*dup() helpers in string.h; code expects both. */

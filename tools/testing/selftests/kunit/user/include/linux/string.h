@@ -57,7 +57,8 @@ static inline void *kmemdup(const void *src, size_t len, gfp_t gfp)
 {
 	void *p = kmalloc(len, gfp);
 
-	if (p)
+	/* 0 bytes is ZERO_SIZE_PTR, from any source, NULL too. */
+	if (!ZERO_OR_NULL_PTR(p))
 		memcpy(p, src, len);
 	return p;
 }
