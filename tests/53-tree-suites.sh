@@ -36,11 +36,20 @@ else
 	pass "the project holds no copy of the suites' files or of the code they test"
 fi
 
+# run_list NAME [LINE...]: make tree-suites on the list $SCRATCH/NAME.list,
+# made of the LINEs if any are given; its status in $?, its output in
+# $SCRATCH/NAME.out.
+run_list() {
+	list=$1
+	shift
+	[ $# -eq 0 ] || printf '%s\n' "$@" > "$SCRATCH/$list.list"
+	make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/$list.list" \
+		> "$SCRATCH/$list.out" 2>&1
+}
+
 # Failures reach the exit status: a suite built unlike the kernel fails,
 # and so do one that does not build and one that UBSan stops.
-printf '%s\n' "stackinit lib/stackinit_kunit.c" > "$SCRATCH/unlike.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/unlike.list" \
-	> "$SCRATCH/unlike.out" 2>&1
+run_list unlike "stackinit lib/stackinit_kunit.c"
 expect_status 2 $? "a suite whose cases fail fails make tree-suites"
 if grep -q '^\[FAIL\] stackinit ' "$SCRATCH/unlike.out"; then
 	pass "and is named"
@@ -48,20 +57,10 @@ else
 	fail "the failing suite is not named"
 	show "$SCRATCH/unlike.out"
 fi
-printf '%s\n' "list lib/list-test.c" > "$SCRATCH/nobuild.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/nobuild.list" \
-	> "$SCRATCH/nobuild.out" 2>&1
+run_list nobuild "list lib/list-test.c"
 expect_status 2 $? "a suite that does not build fails make tree-suites"
-if grep -q '^tree-suites: list (lib/list-test.c) does not build:' "$SCRATCH/nobuild.out"; then
-	pass "and says which"
-else
-	fail "no word of the suite that does not build"
-	show "$SCRATCH/nobuild.out"
-fi
-printf '%s\n' "lib_sort lib/test_sort.c lib/sort.c -- -fstrict-overflow -fno-wrapv" \
-	> "$SCRATCH/ubsan.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/ubsan.list" \
-	> "$SCRATCH/ubsan.out" 2>&1
+expect_line "$SCRATCH/nobuild.out" "tree-suites: list (lib/list-test.c) does not build:" "and says which"
+run_list ubsan "lib_sort lib/test_sort.c lib/sort.c -- -fstrict-overflow -fno-wrapv"
 expect_status 2 $? "a UBSan report (signed overflow, outside the kernel's dialect) fails it"
 if grep -q 'runtime error: signed integer overflow' "$SCRATCH/ubsan.out"; then
 	pass "and shows the report"
@@ -69,31 +68,32 @@ else
 	fail "the UBSan report is not shown"
 	show "$SCRATCH/ubsan.out"
 fi
+
 # What a list cannot do: hide a suite in a last line without a newline,
 # pass with a program that reports no suite, tell a checker to look away,
 # use a name the kselftest Makefile would not read, or name one twice.
 printf 'bits lib/test_bits.c\nstackinit lib/stackinit_kunit.c' > "$SCRATCH/nonl.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/nonl.list" \
-	> "$SCRATCH/nonl.out" 2>&1
+run_list nonl
 expect_status 2 $? "a last line without its newline is read, and its failing suite fails the run"
-printf '%s\n' "bits lib/test_bits.c" "nosuite lib/sort.c" > "$SCRATCH/nosuite.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/nosuite.list" \
-	> "$SCRATCH/nosuite.out" 2>&1
+run_list nosuite "bits lib/test_bits.c" "nosuite lib/sort.c"
 expect_status 2 $? "a program that reports no suite fails the run"
 expect_line "$SCRATCH/nosuite.out" "tree-suites: nosuite reported no suite" "saying so"
-for line in "lib_sort lib/test_sort.c lib/sort.c -- -fno-sanitize=all" \
-	"lib_sort lib/test_sort.c lib/sort.c -- -fsanitize-recover=all" \
-	"lib_sort lib/test_sort.c lib/sort.c -- --valgrind-error-exitcode=0" \
-	"Bits lib/test_bits.c" "bits"; do
-	printf '%s\n' "$line" > "$SCRATCH/refused.list"
-	make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/refused.list" \
-		> "$SCRATCH/refused.out" 2>&1
-	expect_status 2 $? "the list line \"$line\" is refused"
+for flag in -fno-sanitize=all -fsanitize-recover=all --valgrind-error-exitcode=0; do
+	run_list refused "lib_sort lib/test_sort.c lib/sort.c -- $flag"
+	expect_status 2 $? "a list may not give $flag"
+	expect_line "$SCRATCH/refused.out" \
+		"tree-suites: $SCRATCH/refused.list: lib_sort: $flag is not allowed" "saying so"
 done
-printf '%s\n' "bits lib/test_bits.c" "bits lib/test_bits.c" > "$SCRATCH/twice.list"
-make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/twice.list" \
-	> "$SCRATCH/twice.out" 2>&1
+for line in "Bits lib/test_bits.c" "bits"; do
+	run_list badname "$line"
+	expect_status 2 $? "the list line \"$line\" is refused"
+	expect_line "$SCRATCH/badname.out" \
+		"tree-suites: $SCRATCH/badname.list: \"$line\": a name is [a-z_][a-z0-9_]*, then a test file" \
+		"saying so"
+done
+run_list twice "bits lib/test_bits.c" "bits lib/test_bits.c"
 expect_status 2 $? "a name given twice is refused"
+expect_line "$SCRATCH/twice.out" "tree-suites: $SCRATCH/twice.list: bits is named twice" "saying so"
 
 "$TOP/scripts/kunit-cc" --ksrc="$SCRATCH" "$BUILD/src/linux-source-6.1/lib/test_bits.c" \
 	-o "$SCRATCH/bits" > "$SCRATCH/badksrc.out" 2>&1
