@@ -10,7 +10,8 @@
  * one '_'), and a name that maps onto one its siblings already took gets
  * "-2", "-3"... so that no two tests share a path.  Ids are the origin,
  * a hash of the run, and the path: converting one run twice gives the
- * same ids, two runs never share one.
+ * same ids; two runs share none unless their consoles and settings are
+ * the same, which KCIDB_RUN_ID tells apart (make run sets it).
  */
 #include <errno.h>
 #include <stdlib.h>
