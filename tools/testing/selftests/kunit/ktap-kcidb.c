@@ -309,7 +309,10 @@ static int write_tests(struct kcidb_writer *writer, const struct ktap_test *pare
 	for (i = 0; i < count && !err; i++) {
 		for (j = 0; j < (long)ktap_written_count(tests[i]) && !err; j++) {
 			name = path_part(&siblings, tests[i], j);
-			err = name ? write_test(writer, parent, tests[i], name, j, prefix) : -ENOMEM;
+			if (!name)
+				err = -ENOMEM;
+			else
+				err = write_test(writer, parent, tests[i], name, j, prefix);
 			free(name);
 		}
 	}
