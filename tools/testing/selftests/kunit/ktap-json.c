@@ -15,13 +15,6 @@
 
 #include "ktap.h"
 
-static void write_string(FILE *out, const char *text)
-{
-	fputc('"', out);
-	ktap_write_text(out, text, false);
-	fputc('"', out);
-}
-
 static const char *status_name(const struct ktap_test *test)
 {
 	switch (test->verdict) {
@@ -52,7 +45,7 @@ static void write_common_fields(FILE *out, size_t depth, const char *arch)
 	fputs(",\n", out);
 	write_indent(out, depth);
 	fputs("\"arch\": ", out);
-	write_string(out, arch);
+	ktap_write_json_string(out, arch);
 	for (i = 0; null_fields[i]; i++) {
 		fputs(",\n", out);
 		write_indent(out, depth);
@@ -70,7 +63,7 @@ static void write_leaf(FILE *out, size_t depth, const char *name, const char *st
 	*first = false;
 	write_indent(out, depth);
 	fputs("{\"name\": ", out);
-	write_string(out, name);
+	ktap_write_json_string(out, name);
 	fprintf(out, ", \"status\": \"%s\"}", status);
 }
 
@@ -100,7 +93,7 @@ static void write_group(FILE *out, size_t depth, const char *name,
 	fputs("{\n", out);
 	write_indent(out, depth + 1);
 	fputs("\"name\": ", out);
-	write_string(out, name);
+	ktap_write_json_string(out, name);
 	fputs(",\n", out);
 	write_indent(out, depth + 1);
 	fputs("\"sub_groups\": [", out);

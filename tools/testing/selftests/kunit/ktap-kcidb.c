@@ -19,8 +19,6 @@
 
 #include "ktap.h"
 
-#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-
 /* The schema's limit on a log_excerpt, in characters. */
 #define KCIDB_EXCERPT_MAX	16384
 /* What stands for the lines a log_excerpt leaves out. */
@@ -35,20 +33,13 @@ struct kcidb_writer {
 	bool first_test;
 };
 
-static void write_string(FILE *out, const char *text)
-{
-	fputc('"', out);
-	ktap_write_text(out, text, false);
-	fputc('"', out);
-}
-
 /* ,"key": "value" -- only when there is a value. */
 static void write_field(FILE *out, const char *key, const char *value)
 {
 	if (!value || !*value)
 		return;
 	fprintf(out, ",\n\t\t\"%s\": ", key);
-	write_string(out, value);
+	ktap_write_json_string(out, value);
 }
 
 static bool in_path_alphabet(unsigned char c)
@@ -210,7 +201,7 @@ static void begin_test(struct kcidb_writer *writer, const char *path, const char
 	fprintf(out, ",\n\t\t\"status\": \"%s\"", status);
 	if (info->environment && *info->environment) {
 		fputs(",\n\t\t\"environment\": {\"comment\": ", out);
-		write_string(out, info->environment);
+		ktap_write_json_string(out, info->environment);
 		fputc('}', out);
 	}
 }
@@ -255,10 +246,10 @@ static int write_test(struct kcidb_writer *writer, const struct ktap_test *paren
 			test->number + missing_index);
 	} else {
 		fprintf(out, "\"ktap_number\": %ld, \"ktap_name\": ", test->number);
-		write_string(out, ktap_test_name(test));
+		ktap_write_json_string(out, ktap_test_name(test));
 		if (test->verdict == KTAP_SKIP && test->reason && *test->reason) {
 			fputs(", \"skip_reason\": ", out);
-			write_string(out, test->reason);
+			ktap_write_json_string(out, test->reason);
 		}
 	}
 	fputc('}', out);

@@ -1226,6 +1226,18 @@ size_t ktap_kselftest_escape(const char *text)
 }
 
 /**
+ * ktap_write_json_string() - write text as a JSON string, quotes and all
+ * @out: where to write.
+ * @text: any bytes (see ktap_write_text()).
+ */
+void ktap_write_json_string(FILE *out, const char *text)
+{
+	fputc('"', out);
+	ktap_write_text(out, text, false);
+	fputc('"', out);
+}
+
+/**
  * ktap_hash() - a 64-bit FNV-1a hash of some bytes
  * @hash: the hash so far; KTAP_HASH_START to begin.
  * @data: the bytes to add.
@@ -1649,11 +1661,6 @@ void ktap_missing_name(char *buf, size_t size, const struct ktap_test *test, siz
 	snprintf(buf, size, "(missing %ld)", test->number + (long)index);
 }
 
-static size_t written_lines(const struct ktap_test *test)
-{
-	return ktap_written_count(test);
-}
-
 /*
  * The result line of @test, numbered @number, and more for a missing
  * range, whose tests are named after their numbers; @name is the name
@@ -1663,7 +1670,7 @@ static size_t write_result(const struct ktap_writer *writer, const struct ktap_t
 			   size_t level, size_t number, const char *name)
 {
 	FILE *out = writer->out;
-	size_t i, count = written_lines(test);
+	size_t i, count = ktap_written_count(test);
 	char missing[48], *written;
 
 	for (i = 0; i < count; i++) {
@@ -1695,7 +1702,7 @@ static size_t written_results(struct ktap_test * const *tests, size_t count)
 	size_t i, lines = 0;
 
 	for (i = 0; i < count; i++)
-		lines += written_lines(tests[i]);
+		lines += ktap_written_count(tests[i]);
 	return lines;
 }
 
@@ -1828,7 +1835,7 @@ static void write_tree(FILE *out, const struct ktap_test *test, const char *pref
 		return;
 	}
 	snprintf(path, len, "%s%s", prefix, test->name);
-	for (i = 0; i < (long)written_lines(test); i++)
+	for (i = 0; i < (long)ktap_written_count(test); i++)
 		fprintf(out, "%s\t%s\n", path, ktap_result_name(test->verdict));
 	strcat(path, ".");
 	for (i = 0; i < (long)test->num_subtests; i++)

@@ -65,6 +65,10 @@
 #define KTAP_MAX_NUMBER		1000000L
 /* The deepest nesting it reads: a document, suites, cases, parameters... */
 #define KTAP_MAX_DEPTH		16
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#endif
+
 /* How many tests the writers give a missing range, at most. */
 #define KTAP_MAX_WRITTEN	1000
 /* The name the writers give the failures outside the suites. */
@@ -320,6 +324,7 @@ int ktap_write_junit(const struct ktap_run *run, FILE *out);
 int ktap_write_json(const struct ktap_run *run, FILE *out, const char *arch);
 int ktap_write_kcidb(const struct ktap_run *run, FILE *out, const struct ktap_kcidb *info);
 void ktap_write_text(FILE *out, const char *text, bool xml);
+void ktap_write_json_string(FILE *out, const char *text);
 unsigned long long ktap_hash(unsigned long long hash, const void *data, size_t len);
 
 #endif /* _KUNIT_KTAP_H */

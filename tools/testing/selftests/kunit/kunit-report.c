@@ -31,8 +31,6 @@
 
 #include "ktap.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
 /* At most this many lines of a failure's log, or of what a crash printed. */
 #define LOG_LINES_SHOWN		40
 
