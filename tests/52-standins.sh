@@ -2,7 +2,9 @@
 # The userspace stand-ins for kernel headers behave as the kernel does
 # (tests/fixtures/standins.c): kmalloc(0) is ZERO_SIZE_PTR, krealloc() to
 # 0 bytes frees, glob_match() has the kernel's syntax, IS_ENABLED() counts
-# modules, *_ONCE() is once, and a kref put too often warns.
+# modules, *_ONCE() is once, a kref put too often warns, numbers are read
+# by the kernel's rules, 0xa0 is a space, bit counts are constants,
+# division rounds toward zero, and a device frees what it owns (or warns).
 . tests/lib.sh
 
 program=$USER_BUILD/fixtures/standins
@@ -11,7 +13,9 @@ expect_status 0 $? "the stand-ins' suite passes"
 number=0
 for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_frees \
 	glob_has_the_kernel_syntax \
-	is_enabled_counts_modules once_is_once_per_call_site kref_put_too_often_warns; do
+	is_enabled_counts_modules once_is_once_per_call_site kref_put_too_often_warns \
+	numbers_are_read_as_the_kernel_does no_break_space_is_a_space bits_are_counted_and_found \
+	division_rounds_toward_zero devices_own_their_allocations; do
 	number=$((number + 1))
 	expect_line "$SCRATCH/out" "    ok $number $case" "$case"
 done
@@ -29,9 +33,14 @@ else
 fi
 expect_line "$SCRATCH/err" "    # refcount_t: underflow; use-after-free." \
 	"a kref put on a count at zero warns as refcount_t does"
+if grep -q '^    # WARNING: at tools/testing/selftests/kunit/user/include/linux/device.h:[0-9]*$' "$SCRATCH/err"; then
+	pass "devm_kfree() of what the device does not own warns"
+else
+	fail "devm_kfree() of what the device does not own does not warn"
+fi
 
 "$ASAN_BUILD/fixtures/standins" > "$SCRATCH/asan.out" 2>&1
-expect_status 0 $? "under ASan and UBSan (and LeakSanitizer: krealloc() to 0 frees)"
+expect_status 0 $? "under ASan and UBSan (and LeakSanitizer: krealloc() to 0 frees, a device frees what it owns)"
 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
 	"$program" --no-fork > "$SCRATCH/valgrind" 2>&1
-expect_status 0 $? "under valgrind, no leak: krealloc() to 0 frees the object"
+expect_status 0 $? "under valgrind, no leak: krealloc() to 0 frees the object, device_unregister() what the device owns"

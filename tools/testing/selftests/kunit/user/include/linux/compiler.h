@@ -78,5 +78,17 @@
 
 #define BUILD_BUG_ON_ZERO(e)	((int)(sizeof(struct { int:(-!!(e)); })))
 #define BUILD_BUG_ON(e)		((void)sizeof(char[1 - 2 * !!(e)]))
+/* static_assert(cond) or static_assert(cond, msg): the text of cond by default. */
+/* 0, or a build error when @a is a pointer rather than an array. */
+#define __must_be_array(a)	BUILD_BUG_ON_ZERO(__same_type((a), &(a)[0]))
+/*
+ * Whether @x is an integer constant expression, as a constant itself: only
+ * then is (void *)(x * 0) a null pointer constant, which makes the
+ * conditional's type int * rather than void *.
+ */
+#define __is_constexpr(x)	\
+	(sizeof(*(1 ? (int *)8 : (void *)((long)(x) * 0l))) == sizeof(int))
+#define static_assert(...)	__kunit_static_assert(__VA_ARGS__, #__VA_ARGS__)
+#define __kunit_static_assert(cond, msg, ...)	_Static_assert(cond, msg)
 
 #endif /* _KUNIT_USER_LINUX_COMPILER_H */

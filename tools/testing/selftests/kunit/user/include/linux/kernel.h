@@ -7,12 +7,14 @@
 #define _KUNIT_USER_LINUX_KERNEL_H
 
 #include_next <linux/kernel.h>
+#include <linux/bitops.h>
 #include <linux/bits.h>
 #include <linux/bug.h>
 #include <linux/compiler.h>
 #include <linux/container_of.h>
 #include <linux/err.h>
 #include <linux/kconfig.h>
+#include <linux/kstrtox.h>
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
@@ -23,8 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]) + __kunit_must_be_array(arr))
-#define __kunit_must_be_array(a)	BUILD_BUG_ON_ZERO(__same_type((a), &(a)[0]))
+#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
 
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define ALIGN(x, a)		(((x) + ((typeof(x))(a) - 1)) & ~((typeof(x))(a) - 1))
@@ -34,6 +35,13 @@
 #define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
 #define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
 #define lower_32_bits(n)	((u32)((n) & 0xffffffff))
+
+/* Command-line parsing, from the tree's lib/cmdline.c when a program has it. */
+int get_option(char **str, int *pint);
+char *get_options(const char *str, int nints, int *ints);
+unsigned long long memparse(const char *ptr, char **retptr);
+bool parse_option_str(const char *str, const char *option);
+char *next_arg(char *args, char **param, char **val);
 
 #define might_sleep()		do { } while (0)
 #define cond_resched()		do { } while (0)

@@ -9,15 +9,6 @@
 #include <linux/container_of.h>
 #include <linux/types.h>
 
-/**
- * struct list_head - a link in a list, or the list's head
- * @next: following link (the head itself after the last entry).
- * @prev: preceding link (the head itself before the first entry).
- */
-struct list_head {
-	struct list_head *next, *prev;
-};
-
 #define LIST_HEAD_INIT(name)	{ &(name), &(name) }
 #define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)
 

@@ -102,7 +102,16 @@ static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
 			   __kunit_size ? kvmalloc(__kunit_size, GFP_KERNEL) : NULL; })
 #define vzalloc(size)	({ size_t __kunit_size = (size);		\
 			   __kunit_size ? kvmalloc(__kunit_size, GFP_KERNEL | __GFP_ZERO) : NULL; })
+#define __vmalloc(size, flags)	({ size_t __kunit_size = (size);		\
+			   __kunit_size ? kvmalloc(__kunit_size, flags) : NULL; })
 #define vfree(p)			kfree(p)
+
+/* One memory node here: the node arguments of the _node() forms are ignored. */
+#define NUMA_NO_NODE			(-1)
+#define kmalloc_node(size, flags, node)		kmalloc(size, flags)
+#define kzalloc_node(size, flags, node)		kzalloc(size, flags)
+#define kvmalloc_node(size, flags, node)	kvmalloc(size, flags)
+#define kvzalloc_node(size, flags, node)	kvzalloc(size, flags)
 
 /* The kernel declares the k*dup() helpers in string.h; code expects both. */
 #include <linux/string.h>

@@ -35,6 +35,22 @@ static inline ssize_t strscpy(char *dest, const char *src, size_t count)
 	return -E2BIG;
 }
 
+/**
+ * skip_spaces - skip what the kernel's isspace() takes for space
+ * @str: the text.
+ *
+ * The kernel's character table, unlike the C library's in the C locale,
+ * counts the Latin-1 no-break space (0xa0) as a space.
+ *
+ * Return: the first byte of @str that is not a space.
+ */
+static inline char *skip_spaces(const char *str)
+{
+	while (*str == ' ' || (*str >= '\t' && *str <= '\r') || (unsigned char)*str == 0xa0)
+		str++;
+	return (char *)str;
+}
+
 static inline size_t str_has_prefix(const char *str, const char *prefix)
 {
 	size_t len = strlen(prefix);

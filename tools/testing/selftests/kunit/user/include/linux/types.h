@@ -26,6 +26,35 @@ typedef unsigned int __bitwise gfp_t;
 typedef u64 phys_addr_t;
 typedef u64 resource_size_t;
 
+/**
+ * struct list_head - a link in a list, or the list's head
+ * @next: following link (the head itself after the last entry).
+ * @prev: preceding link (the head itself before the first entry).
+ *
+ * Here, as in the kernel, so that the tree's <linux/list.h> can stand on
+ * this header in place of the project's.
+ */
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+/**
+ * struct hlist_head - the head of a list with one pointer, as hash tables use
+ * @first: the first node, or NULL.
+ */
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+/**
+ * struct hlist_node - a link in an hlist
+ * @next: the next node, or NULL.
+ * @pprev: the previous node's @next, or the head's @first.
+ */
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+};
+
 /* What sort() and list_sort() take. */
 typedef int (*cmp_func_t)(const void *a, const void *b);
 typedef void (*swap_func_t)(void *a, void *b, int size);
