@@ -8,7 +8,8 @@ expect_status 0 $? "make tree-suites builds and passes the tree's suites"
 listed=$(grep -c '^[a-z]' tools/testing/selftests/kunit/tree-suites.list)
 expect_line "$SCRATCH/out" "tree-suites: $listed programs from $BUILD/src/linux-source-6.1; $BUILD/last/tree-suites.ktap" \
 	"every suite of the list ran: $listed programs"
-for suite in rational linear-ranges-test list_sort bits-test lib_sort is_signed_type stackinit; do
+for suite in rational linear-ranges-test list_sort bits-test lib_sort is_signed_type \
+	list-kunit-test hlist bitfields cmdline time_test_cases overflow stackinit; do
 	if grep -q "^\[PASS\] $suite " "$SCRATCH/out"; then
 		pass "the tree's suite $suite passes in userspace"
 	else
@@ -17,8 +18,8 @@ for suite in rational linear-ranges-test list_sort bits-test lib_sort is_signed_
 	fi
 done
 kunit_py_results "$BUILD/last/tree-suites.ktap" "$SCRATCH/py"
-if grep -q 'Ran 83 tests: passed: 78, skipped: 5' "$SCRATCH/py.log"; then
-	pass "kunit.py parse reads tree-suites.ktap: 83 tests, 78 passed, 5 skipped"
+if grep -q 'Ran 165 tests: passed: 160, skipped: 5' "$SCRATCH/py.log"; then
+	pass "kunit.py parse reads tree-suites.ktap: 165 tests, 160 passed, 5 skipped"
 else
 	fail "kunit.py parse on tree-suites.ktap"
 	tail -n 2 "$SCRATCH/py.log" | sed -e 's/^/#   /'
@@ -100,3 +101,53 @@ expect_line "$SCRATCH/twice.out" "tree-suites: $SCRATCH/twice.list: bits is name
 expect_status 2 $? "kunit-cc --ksrc refuses a directory that is no kernel tree"
 expect_line "$SCRATCH/badksrc.out" \
 	"kunit-cc: --ksrc=$SCRATCH is not a kernel tree (no include/linux, tools/include)" "saying so"
+
+# --tree-header: the tree's own header, before the project's stand-in for
+# it; without it, lib/list-test.c does not build (above).
+ksrc=$BUILD/src/linux-source-6.1
+cat > "$SCRATCH/which-list.c" <<'EOF'
+#include <kunit/test.h>
+#include <linux/list.h>
+
+static void which_list_h(struct kunit *test)
+{
+#ifdef _LINUX_LIST_H
+	kunit_info(test, "the tree's list.h");
+#else
+	kunit_info(test, "the stand-in list.h");
+#endif
+}
+
+static struct kunit_case which_cases[] = { KUNIT_CASE(which_list_h), {} };
+static struct kunit_suite which_suite = { .name = "which", .test_cases = which_cases };
+kunit_test_suite(which_suite);
+EOF
+: > "$SCRATCH/which.out"
+for flag in --tree-header=linux/list.h ""; do
+	# shellcheck disable=SC2086
+	"$TOP/scripts/kunit-cc" --ksrc="$ksrc" $flag "$SCRATCH/which-list.c" -o "$SCRATCH/which" \
+		>> "$SCRATCH/which.out" 2>&1 && "$SCRATCH/which" >> "$SCRATCH/which.out" 2>&1
+	expect_status 0 $? "kunit-cc ${flag:-without --tree-header} builds a program that runs"
+done
+if grep -q "# which_list_h: the tree's list.h" "$SCRATCH/which.out" &&
+	grep -q "# which_list_h: the stand-in list.h" "$SCRATCH/which.out"; then
+	pass "--tree-header=linux/list.h takes the tree's list.h, and only with it"
+else
+	fail "--tree-header=linux/list.h does not choose the header"
+	show "$SCRATCH/which.out"
+fi
+for header in ../Makefile /etc/passwd linux/no-such-header.h; do
+	"$TOP/scripts/kunit-cc" --ksrc="$ksrc" --tree-header=$header "$SCRATCH/which-list.c" \
+		-o "$SCRATCH/which" > "$SCRATCH/badheader.out" 2>&1
+	expect_status 2 $? "kunit-cc refuses --tree-header=$header"
+	if grep -q "^kunit-cc: --tree-header=$header: " "$SCRATCH/badheader.out"; then
+		pass "saying so"
+	else
+		fail "without saying why"
+		show "$SCRATCH/badheader.out"
+	fi
+done
+"$TOP/scripts/kunit-cc" --tree-header=linux/list.h "$SCRATCH/which-list.c" -o "$SCRATCH/which" \
+	> "$SCRATCH/noksrc.out" 2>&1
+expect_status 2 $? "kunit-cc refuses --tree-header without --ksrc"
+expect_line "$SCRATCH/noksrc.out" "kunit-cc: --tree-header needs --ksrc" "saying so"
