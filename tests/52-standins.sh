@@ -2,23 +2,40 @@
 # The userspace stand-ins for kernel headers behave as the kernel does
 # (tests/fixtures/standins.c): kmalloc(0) is ZERO_SIZE_PTR, krealloc() to
 # 0 bytes frees, glob_match() has the kernel's syntax, IS_ENABLED() counts
-# modules, *_ONCE() is once, a kref put too often warns, numbers are read
-# by the kernel's rules, 0xa0 is a space, bit counts are constants,
-# division rounds toward zero, and a device frees what it owns (or warns).
+# modules, numbers are read by the kernel's rules, 0xa0 is a space, bit
+# counts are constants, division rounds toward zero, and a device frees
+# what it owns.  *_ONCE() is once, a kref put too often warns, and so does
+# devm_kfree() of what a device does not own; a warning fails the case,
+# as the console's reader fails it in the kernel.
 . tests/lib.sh
 
 program=$USER_BUILD/fixtures/standins
 "$program" > "$SCRATCH/out" 2> "$SCRATCH/err"
-expect_status 0 $? "the stand-ins' suite passes"
+expect_status 1 $? "the program fails: suite standins_warn fails on purpose"
 number=0
 for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_frees \
-	glob_has_the_kernel_syntax \
-	is_enabled_counts_modules once_is_once_per_call_site kref_put_too_often_warns \
+	glob_has_the_kernel_syntax is_enabled_counts_modules \
 	numbers_are_read_as_the_kernel_does no_break_space_is_a_space bits_are_counted_and_found \
 	division_rounds_toward_zero devices_own_their_allocations; do
 	number=$((number + 1))
 	expect_line "$SCRATCH/out" "    ok $number $case" "$case"
 done
+expect_line "$SCRATCH/out" "ok 1 standins" "the suite of what does not warn passes"
+number=0
+for warning in once_is_once_per_call_site:tests/fixtures/standins.c \
+	kref_put_too_often_warns:tools/testing/selftests/kunit/user/include/linux/kref.h \
+	devm_kfree_of_a_stranger_warns:tools/testing/selftests/kunit/user/include/linux/device.h; do
+	number=$((number + 1))
+	case=${warning%%:*}
+	file=${warning#*:}
+	if grep -q "^    # $case: $file:[0-9]*: a WARNING, which fails the case\$" "$SCRATCH/out" &&
+		grep -qx "    not ok $number $case" "$SCRATCH/out"; then
+		pass "$case warns in $file, which fails it"
+	else
+		fail "$case does not fail on its warning in $file"
+	fi
+done
+expect_line "$SCRATCH/out" "not ok 2 standins_warn" "the suite of warnings fails"
 count=$(grep -c 'standins: printed once' "$SCRATCH/out")
 if [ "$count" = 1 ]; then
 	pass "pr_info_once() called three times prints once"
@@ -39,8 +56,16 @@ else
 	fail "devm_kfree() of what the device does not own does not warn"
 fi
 
+# The checkers find nothing: no leak, no bad access (exit 1 is the
+# failing suite; a report would make it another).
 "$ASAN_BUILD/fixtures/standins" > "$SCRATCH/asan.out" 2>&1
-expect_status 0 $? "under ASan and UBSan (and LeakSanitizer: krealloc() to 0 frees, a device frees what it owns)"
+expect_status 1 $? "under ASan and UBSan, no report (LeakSanitizer: krealloc() to 0 frees, a device frees what it owns)"
+if grep -q 'ERROR: \|runtime error:' "$SCRATCH/asan.out"; then
+	fail "a sanitizer reported"
+	grep 'ERROR: \|runtime error:' "$SCRATCH/asan.out" | head -n 5 | sed -e 's/^/#   /'
+else
+	pass "no sanitizer report"
+fi
 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
 	"$program" --no-fork > "$SCRATCH/valgrind" 2>&1
-expect_status 0 $? "under valgrind, no leak: krealloc() to 0 frees the object, device_unregister() what the device owns"
+expect_status 1 $? "under valgrind, no leak: krealloc() to 0 frees the object, device_unregister() what the device owns"

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Userspace stand-in for <linux/bug.h>.  BUG() raises SIGABRT, which a
- * userspace KUnit program reports against the running case; WARN_ON()
- * prints and carries on, as in the kernel.
+ * userspace KUnit program reports against the running case.  WARN_ON()
+ * prints and carries on, as in the kernel, and fails the running case:
+ * in the kernel, the console's reader fails the case in whose time a
+ * WARNING came, and a case must give the same result in both worlds.
  */
 #ifndef _KUNIT_USER_LINUX_BUG_H
 #define _KUNIT_USER_LINUX_BUG_H
 
+#include <kunit/test-bug.h>
 #include <linux/compiler.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,15 +27,19 @@
 
 #define WARN_ON(condition) ({						\
 	int __ret_warn_on = !!(condition);				\
-	if (unlikely(__ret_warn_on))					\
+	if (unlikely(__ret_warn_on)) {					\
 		fprintf(stderr, "WARNING: at %s:%d\n", __FILE__, __LINE__); \
+		kunit_fail_current_test("a WARNING, which fails the case");	\
+	}								\
 	unlikely(__ret_warn_on);					\
 })
 
 #define WARN(condition, format...) ({					\
 	int __ret_warn_on = !!(condition);				\
-	if (unlikely(__ret_warn_on))					\
+	if (unlikely(__ret_warn_on)) {					\
 		fprintf(stderr, format);				\
+		kunit_fail_current_test("a WARNING, which fails the case");	\
+	}								\
 	unlikely(__ret_warn_on);					\
 })
 
