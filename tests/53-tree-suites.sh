@@ -2,6 +2,7 @@
 # make tree-suites: the kernel tree's own suites (tools/testing/selftests/kunit/tree-suites.list),
 # from the tree unchanged, as userspace programs under ASan and UBSan.
 . tests/lib.sh
+ksrc=$BUILD/src/linux-source-6.1
 
 make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/out" 2>&1
 expect_status 0 $? "make tree-suites builds and passes the tree's suites"
@@ -49,7 +50,7 @@ run_list() {
 }
 
 # Failures reach the exit status: a suite built unlike the kernel fails,
-# and so do one that does not build and one that UBSan stops.
+# and so does one that does not build.
 run_list unlike "stackinit lib/stackinit_kunit.c"
 expect_status 2 $? "a suite whose cases fail fails make tree-suites"
 if grep -q '^\[FAIL\] stackinit ' "$SCRATCH/unlike.out"; then
@@ -60,15 +61,11 @@ else
 fi
 run_list nobuild "list lib/list-test.c"
 expect_status 2 $? "a suite that does not build fails make tree-suites"
-expect_line "$SCRATCH/nobuild.out" "tree-suites: list (lib/list-test.c) does not build:" "and says which"
-run_list ubsan "lib_sort lib/test_sort.c lib/sort.c -- -fstrict-overflow -fno-wrapv"
-expect_status 2 $? "a UBSan report (signed overflow, outside the kernel's dialect) fails it"
-if grep -q 'runtime error: signed integer overflow' "$SCRATCH/ubsan.out"; then
-	pass "and shows the report"
-else
-	fail "the UBSan report is not shown"
-	show "$SCRATCH/ubsan.out"
-fi
+expect_line "$SCRATCH/nobuild.out" \
+	"tree-suites: list: lib/list-test.c does not build (whole log: $BUILD/tree-suites/list.build.log)" \
+	"and says which"
+expect_line "$BUILD/last/tree-suites.ktap" "not ok 1 tree-list" \
+	"and tree-suites.ktap holds it as a failed result"
 
 # What a list cannot do: hide a suite in a last line without a newline,
 # pass with a program that reports no suite, tell a checker to look away,
@@ -78,12 +75,20 @@ run_list nonl
 expect_status 2 $? "a last line without its newline is read, and its failing suite fails the run"
 run_list nosuite "bits lib/test_bits.c" "nosuite lib/sort.c"
 expect_status 2 $? "a program that reports no suite fails the run"
-expect_line "$SCRATCH/nosuite.out" "tree-suites: nosuite reported no suite" "saying so"
-for flag in -fno-sanitize=all -fsanitize-recover=all --valgrind-error-exitcode=0; do
+expect_line "$SCRATCH/nosuite.out" "tree-suites: nosuite: reported no suite" "saying so"
+# After --, only what builds a suite as the kernel does.
+for flag in -fno-sanitize=all -fsanitize-recover=all --valgrind-error-exitcode=0 \
+	@/dev/null --param=asan-instrument-writes=0 -U__SANITIZE_ADDRESS__ \
+	--valgrind-suppressions=/dev/null --valgrind-leak-check=no -O0 -Wl,--wrap=main; do
 	run_list refused "lib_sort lib/test_sort.c lib/sort.c -- $flag"
 	expect_status 2 $? "a list may not give $flag"
-	expect_line "$SCRATCH/refused.out" \
-		"tree-suites: $SCRATCH/refused.list: lib_sort: $flag is not allowed" "saying so"
+	if grep -q "^tree-suites: $SCRATCH/refused.list: lib_sort: $flag is not allowed; " \
+		"$SCRATCH/refused.out"; then
+		pass "saying so"
+	else
+		fail "without saying why"
+		show "$SCRATCH/refused.out"
+	fi
 done
 for line in "Bits lib/test_bits.c" "bits"; do
 	run_list badname "$line"
@@ -95,6 +100,115 @@ done
 run_list twice "bits lib/test_bits.c" "bits lib/test_bits.c"
 expect_status 2 $? "a name given twice is refused"
 expect_line "$SCRATCH/twice.out" "tree-suites: $SCRATCH/twice.list: bits is named twice" "saying so"
+for line in "bits lib/../lib/test_bits.c" "bits /etc/passwd" "bits lib/test_bits.c --tree-header=linux/list.h" \
+	"bits -- -DX=1" "bits lib/test_bits.c -- --tree-header=linux/bits.h --tree-header=linux/bits.h"; do
+	run_list badline "$line"
+	expect_status 2 $? "the list line \"$line\" is refused"
+	if grep -q "^tree-suites: $SCRATCH/badline.list: bits: " "$SCRATCH/badline.out"; then
+		pass "saying why: $(sed -n "s|^tree-suites: $SCRATCH/badline.list: bits: ||p" "$SCRATCH/badline.out")"
+	else
+		fail "without saying why"
+		show "$SCRATCH/badline.out"
+	fi
+done
+printf 'bits lib/test_bits.c\r\n' > "$SCRATCH/crlf.list"
+run_list crlf
+expect_status 0 $? "a list with CRLF line ends is read"
+make --no-print-directory tree-suites BUILD="$BUILD" SUITES="$SCRATCH/crlf.list" TIMEOUT=abc \
+	> "$SCRATCH/timeout.out" 2>&1
+expect_status 2 $? "TIMEOUT=abc is refused"
+expect_line "$SCRATCH/timeout.out" "tree-suites: TIMEOUT=abc: a number of seconds, 1 or more" "saying so"
+
+# Programs that must not pass, in a tree of links to the real one with
+# files of our own: a code file with its own main(), a suite of skips
+# only, a file the tree lacks, a leak that the environment would hide.
+ktree=$SCRATCH/ktree
+rm -rf "$ktree"
+mkdir -p "$ktree/own"
+ln -s "$ksrc"/* "$ktree/"
+cat > "$ktree/own/fake_main.c" <<'EOF'
+#include <stdio.h>
+
+int main(void)
+{
+	printf("KTAP version 1\n1..1\nok 1 fake\n");
+	return 0;
+}
+EOF
+cat > "$ktree/own/skips.c" <<'EOF'
+#include <kunit/test.h>
+
+static void skipped(struct kunit *test)
+{
+	kunit_skip(test, "nothing to do here");
+}
+
+static struct kunit_case skips_cases[] = { KUNIT_CASE(skipped), {} };
+static struct kunit_suite skips_suite = { .name = "skips", .test_cases = skips_cases };
+kunit_test_suite(skips_suite);
+EOF
+cat > "$ktree/own/leaks.c" <<'EOF'
+#include <kunit/test.h>
+
+static void leaks(struct kunit *test)
+{
+	KUNIT_EXPECT_NOT_NULL(test, kmalloc(64, GFP_KERNEL));
+}
+
+static struct kunit_case leaks_cases[] = { KUNIT_CASE(leaks), {} };
+static struct kunit_suite leaks_suite = { .name = "leaks", .test_cases = leaks_cases };
+kunit_test_suite(leaks_suite);
+EOF
+# own_list NAME LINE: make tree-suites on the tree $ktree and the one LINE.
+own_list() {
+	printf '%s\n' "$2" > "$SCRATCH/$1.list"
+	make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/$1.list" \
+		> "$SCRATCH/$1.out" 2>&1
+}
+cat > "$ktree/own/shifts.c" <<'EOF'
+#include <kunit/test.h>
+
+static void shifts_too_far(struct kunit *test)
+{
+	volatile int bits = 40;
+
+	KUNIT_EXPECT_NE(test, 1 << bits, 0);
+}
+
+static struct kunit_case shifts_cases[] = { KUNIT_CASE(shifts_too_far), {} };
+static struct kunit_suite shifts_suite = { .name = "shifts", .test_cases = shifts_cases };
+kunit_test_suite(shifts_suite);
+EOF
+own_list ubsan "shifts own/shifts.c"
+expect_status 2 $? "a UBSan report fails the run"
+if grep -q 'runtime error: shift exponent 40 is too large' "$SCRATCH/ubsan.out"; then
+	pass "and shows the report"
+else
+	fail "the UBSan report is not shown"
+	show "$SCRATCH/ubsan.out"
+fi
+own_list ownmain "ownmain own/skips.c own/fake_main.c"
+expect_status 2 $? "a code file with its own main() fails the run"
+expect_line "$SCRATCH/ownmain.out" "tree-suites: ownmain: main() is not KUnit's runner: a code file defines its own" \
+	"saying so"
+own_list skips "skips own/skips.c"
+expect_status 2 $? "a program that passes nothing, every result a skip, fails the run"
+expect_line "$SCRATCH/skips.out" "tree-suites: skips: passed nothing: every result was a skip, or there was none" \
+	"saying so"
+expect_line "$BUILD/last/tree-suites.ktap" "not ok 2 tree-skips" "and tree-suites.ktap holds it as a failed result"
+own_list absent "absent own/absent.c"
+expect_status 2 $? "a file the tree lacks fails the run"
+expect_line "$SCRATCH/absent.out" "tree-suites: absent: KSRC=$ktree has no own/absent.c" "saying so"
+printf 'leaks own/leaks.c\n' > "$SCRATCH/leaks.list"
+ASAN_OPTIONS=detect_leaks=0 LSAN_OPTIONS=exitcode=0 make --no-print-directory tree-suites \
+	BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/leaks.list" > "$SCRATCH/leaks.out" 2>&1
+expect_status 2 $? "a leak fails the run, whatever ASAN_OPTIONS and LSAN_OPTIONS say"
+if grep -q 'LeakSanitizer' "$SCRATCH/leaks.out"; then
+	pass "and LeakSanitizer's report is named"
+else
+	fail "the leak is not reported"
+	show "$SCRATCH/leaks.out"
+fi
 
 "$TOP/scripts/kunit-cc" --ksrc="$SCRATCH" "$BUILD/src/linux-source-6.1/lib/test_bits.c" \
 	-o "$SCRATCH/bits" > "$SCRATCH/badksrc.out" 2>&1
@@ -104,7 +218,6 @@ expect_line "$SCRATCH/badksrc.out" \
 
 # --tree-header: the tree's own header, before the project's stand-in for
 # it; without it, lib/list-test.c does not build (above).
-ksrc=$BUILD/src/linux-source-6.1
 cat > "$SCRATCH/which-list.c" <<'EOF'
 #include <kunit/test.h>
 #include <linux/list.h>
