@@ -3,10 +3,11 @@
 # (tests/fixtures/standins.c): kmalloc(0) is ZERO_SIZE_PTR, krealloc() to
 # 0 bytes frees, glob_match() has the kernel's syntax, IS_ENABLED() counts
 # modules, numbers are read by the kernel's rules, 0xa0 is a space, bit
-# counts are constants, division rounds toward zero, and a device frees
-# what it owns.  *_ONCE() is once, a kref put too often warns, and so does
-# devm_kfree() of what a device does not own; a warning fails the case,
-# as the console's reader fails it in the kernel.
+# counts are constants, division rounds toward zero, abs() takes any
+# width, and a device frees what it owns.  *_ONCE() is once, a kref put
+# too often warns, and so do devm_kfree() of what a device does not own
+# and too large an allocation without __GFP_NOWARN; a warning fails the
+# case, as the console's reader fails it in the kernel.
 . tests/lib.sh
 
 program=$USER_BUILD/fixtures/standins
@@ -14,7 +15,7 @@ program=$USER_BUILD/fixtures/standins
 expect_status 1 $? "the program fails: suite standins_warn fails on purpose"
 number=0
 for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_frees \
-	glob_has_the_kernel_syntax is_enabled_counts_modules \
+	krealloc_zeroes_and_limits glob_has_the_kernel_syntax is_enabled_counts_modules \
 	numbers_are_read_as_the_kernel_does no_break_space_is_a_space bits_are_counted_and_found \
 	division_rounds_toward_zero devices_own_their_allocations; do
 	number=$((number + 1))
@@ -24,7 +25,8 @@ expect_line "$SCRATCH/out" "ok 1 standins" "the suite of what does not warn pass
 number=0
 for warning in once_is_once_per_call_site:tests/fixtures/standins.c \
 	kref_put_too_often_warns:tools/testing/selftests/kunit/user/include/linux/kref.h \
-	devm_kfree_of_a_stranger_warns:tools/testing/selftests/kunit/user/include/linux/device.h; do
+	devm_kfree_of_a_stranger_warns:tools/testing/selftests/kunit/user/include/linux/device.h \
+	too_large_an_allocation_warns:tools/testing/selftests/kunit/user/include/linux/slab.h; do
 	number=$((number + 1))
 	case=${warning%%:*}
 	file=${warning#*:}

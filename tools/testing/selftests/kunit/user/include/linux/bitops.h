@@ -18,7 +18,7 @@
 #define hweight8(w)		((unsigned int)__builtin_popcount((u8)(w)))
 #define hweight16(w)		((unsigned int)__builtin_popcount((u16)(w)))
 #define hweight32(w)		((unsigned int)__builtin_popcount((u32)(w)))
-#define hweight64(w)		((unsigned int)__builtin_popcountll((u64)(w)))
+#define hweight64(w)		((unsigned long)__builtin_popcountll((u64)(w)))
 #define hweight_long(w)		((unsigned long)__builtin_popcountl((unsigned long)(w)))
 
 /* Index of the lowest set bit of @word; undefined for 0. */

@@ -27,6 +27,13 @@
 
 #define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
 
+/*
+ * The kernel's abs() takes any integer type, where the C library's takes an
+ * int and would cut a 64-bit value.
+ */
+#undef abs
+#define abs(x)	({ typeof(x) __kunit_x = (x); __kunit_x < 0 ? -__kunit_x : __kunit_x; })
+
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define ALIGN(x, a)		(((x) + ((typeof(x))(a) - 1)) & ~((typeof(x))(a) - 1))
 #define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)

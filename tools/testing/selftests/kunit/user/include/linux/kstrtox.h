@@ -11,6 +11,7 @@
 #define _KUNIT_USER_LINUX_KSTRTOX_H
 
 #include <linux/types.h>
+#include <limits.h>
 
 /* The kernel's names, for the functions below. */
 #define simple_strtoull		__kunit_simple_strtoull
@@ -18,7 +19,10 @@
 #define simple_strtoll		__kunit_simple_strtoll
 #define simple_strtol		__kunit_simple_strtol
 
-/* The value of digit @c in bases up to 16, or 16 when @c is none. */
+/*
+ * The value of digit @c, or UINT_MAX when @c is none: the kernel takes
+ * 0-9 and a-f only, whatever the base.
+ */
 static inline unsigned int __kunit_digit_value(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -26,14 +30,15 @@ static inline unsigned int __kunit_digit_value(char c)
 	c |= 0x20;
 	if (c >= 'a' && c <= 'f')
 		return c - 'a' + 10;
-	return 16;
+	return UINT_MAX;
 }
 
 /**
  * __kunit_simple_strtoull - read an unsigned number as the kernel does
  * @cp: the text; read from its first byte.
  * @endp: if not NULL, set to the first byte not read.
- * @base: 2 to 16, or 0 to take it from a "0x" or "0" prefix.
+ * @base: 0 to take it from a "0x" or "0" prefix, else the base; digits are
+ *	0-9 and a-f (either case) only, even for a base above 16.
  *
  * Too many digits wrap around, as in the kernel.
  *
@@ -48,7 +53,7 @@ static inline unsigned long long __kunit_simple_strtoull(const char *cp, char **
 	if (base == 0) {
 		if (cp[0] != '0')
 			base = 10;
-		else if ((cp[1] | 0x20) == 'x' && __kunit_digit_value(cp[2]) < 16)
+		else if ((cp[1] | 0x20) == 'x' && __kunit_digit_value(cp[2]) != UINT_MAX)
 			base = 16;
 		else
 			base = 8;

@@ -7,11 +7,13 @@
 #ifndef _KUNIT_USER_LINUX_SLAB_H
 #define _KUNIT_USER_LINUX_SLAB_H
 
+#include <linux/bug.h>
 #include <linux/compiler.h>
 #include <linux/gfp.h>
 #include <linux/overflow.h>
 #include <linux/types.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,12 +30,20 @@
  */
 #define KMALLOC_MAX_SIZE	(1UL << 22)
 
+/*
+ * Larger than an allocator hands out: as the kernel's page allocator, it
+ * warns unless __GFP_NOWARN says the caller expects it.
+ */
+#define __kunit_too_large(flags)	WARN_ON_ONCE(!((flags) & __GFP_NOWARN))
+
 static inline void *kmalloc(size_t size, gfp_t flags)
 {
 	if (!size)
 		return ZERO_SIZE_PTR;
-	if (size > KMALLOC_MAX_SIZE)
+	if (size > KMALLOC_MAX_SIZE) {
+		__kunit_too_large(flags);
 		return NULL;
+	}
 	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
 }
 
@@ -42,8 +52,10 @@ static inline void *kvmalloc(size_t size, gfp_t flags)
 {
 	if (!size)
 		return ZERO_SIZE_PTR;
-	if (size > INT_MAX)
+	if (size > INT_MAX) {
+		__kunit_too_large(flags);
 		return NULL;
+	}
 	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
 }
 
@@ -78,16 +90,31 @@ __attribute__((__access__(__none__, 1)))
 #endif
 void kfree(const void *p);
 
-/* As the kernel's: to 0 bytes frees the object and returns ZERO_SIZE_PTR. */
+/*
+ * As the kernel's: to 0 bytes frees the object and returns ZERO_SIZE_PTR;
+ * beyond KMALLOC_MAX_SIZE fails and leaves it; with __GFP_ZERO, what it
+ * gains is zeroed.
+ */
 static inline void *krealloc(const void *p, size_t new_size, gfp_t flags)
 {
+	size_t old_size;
+	char *q;
+
 	if (!new_size) {
 		kfree(p);
 		return ZERO_SIZE_PTR;
 	}
 	if (ZERO_OR_NULL_PTR(p))
 		return kmalloc(new_size, flags);
-	return realloc((void *)p, new_size);
+	if (new_size > KMALLOC_MAX_SIZE) {
+		__kunit_too_large(flags);
+		return NULL;
+	}
+	old_size = malloc_usable_size((void *)p);
+	q = realloc((void *)p, new_size);
+	if (q && (flags & __GFP_ZERO) && new_size > old_size)
+		memset(q + old_size, 0, new_size - old_size);
+	return q;
 }
 
 #define kvzalloc(size, flags)		kvmalloc(size, (flags) | __GFP_ZERO)
