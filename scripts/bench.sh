@@ -10,6 +10,10 @@
 #   expect_kernel  passing KUNIT_EXPECT_EQ in the kernel / the same with
 #                stock KUnit, in the same QEMU configuration
 #   case_kernel  an empty case of a 1000-case suite in the kernel / stock's
+#   tree_suites  make tree-suites' programs, run (ASan, UBSan) / booting a
+#                stock kernel of the same suites to their results
+#   tree_suites_O2  the same programs as the kselftest target builds them
+#                (-O2, no checker) / the same kernel
 #
 # BENCH_KERNEL=0 skips the kernel half, BENCH_BOOTS sets its boots a side
 # (3), BENCH_E2E=1 adds make run against kunit.py run, cold and warm.
@@ -41,6 +45,12 @@ median() {
 # spread FILE: "min-max" of the numbers in FILE.
 spread() {
 	sort -g "$1" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s", lo, hi }'
+}
+
+# seconds_spread FILE: spread of FILE's microseconds, in seconds.
+seconds_spread() {
+	awk '{ printf "%.2f\n", $1 / 1e6 }' "$1" > "$1.s"
+	spread "$1.s"
 }
 
 echo "bench: building"
@@ -123,6 +133,8 @@ per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 boots=${BENCH_BOOTS:-3}
 expect_kernel=n/a
 case_kernel=n/a
+tree_ratio=n/a
+tree_ratio_O2=n/a
 kernel_table=
 if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 	for side in ours stock; do
@@ -145,12 +157,82 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 			done
 			b=$((b + 1))
 		done
+		# The kselftest target's programs, -O2 and no checker (ours only).
+		[ $side = ours ] && ksft_programs=$(cat "$BUILD/last/run-dir")/kselftest/kunit
 		# text + data of kunit.ko, from the last build of this side.
 		ko=$(cat "$BUILD/last/run-dir")/obj/lib/kunit/kunit.ko
 		size=n/a
 		[ -f "$ko" ] && size=$(size "$ko" | awk 'NR == 2 { print $1 + $2 }')
 		echo "$size" > "$work/kernel-$side.size"
 	done
+	# The tree's suites: make tree-suites' programs as it builds them (ASan
+	# and UBSan), one after the other, against a kernel of the same suites
+	# with the tree's stock KUnit from QEMU's start to its exit (kunit-run's
+	# "run" stage), BENCH_BOOTS times each; build times excluded.
+	echo "bench: the tree's suites, in userspace and in a kernel"
+	BUILD=$BUILD CC=$CC "$TOP/scripts/tree-suites" > "$work/tree-suites.out" 2>&1 || {
+		echo "bench: make tree-suites failed:" >&2
+		tail -n 20 "$work/tree-suites.out" >&2
+		exit 1
+	}
+	rm -f "$work/tree-kernel" "$work/tree-user"
+	b=0
+	while [ $b -lt "$boots" ]; do
+		STOCK=1 KUNITCONFIG=$TOP/scripts/configs/tree_suites.config BUILD=$BUILD \
+			"$TOP/scripts/kunit-run" > "$work/tree-kernel.out" 2>&1 || {
+			echo "bench: the kernel of the tree's suites failed:" >&2
+			tail -n 20 "$work/tree-kernel.out" >&2
+			exit 1
+		}
+		sed -n 's/^Elapsed time: .* \([0-9.]*\)s run\(,.*\)\{0,1\}$/\1/p' "$work/tree-kernel.out" \
+			>> "$work/tree-kernel"
+		b=$((b + 1))
+	done
+	"$BUILD/host/kunit-report" --results="$work/tree-kernel.results" "$BUILD/last/console.log" \
+		> /dev/null 2>&1 || true
+	# The programs whose every suite ran in that kernel (not rational).
+	programs=
+	for ktap in "$BUILD"/tree-suites/*.ktap; do
+		suites=$(sed -n 's/^    # Subtest: //p' "$ktap")
+		[ -n "$suites" ] || continue
+		for suite in $suites; do
+			grep -q "^$suite\." "$work/tree-kernel.results" || continue 2
+		done
+		programs="$programs ${ktap%.ktap}"
+	done
+	[ -n "$programs" ] || {
+		echo "bench: no suite of make tree-suites ran in the kernel" >&2
+		exit 1
+	}
+	# shellcheck disable=SC2086
+	tree_programs=$(echo $programs | wc -w)
+	# All of them, one after the other, as a shell would run them: as make
+	# tree-suites builds them, and as the kselftest target does (tree-NAME).
+	run_tree_programs() {
+		for program in $programs; do
+			"$program" > /dev/null 2>&1 || return 1
+		done
+	}
+	run_kselftest_programs() {
+		for program in $programs; do
+			"$ksft_programs/tree-$(basename "$program")" > /dev/null 2>&1 || return 1
+		done
+	}
+	rm -f "$work/tree-user-O2"
+	r=0
+	while [ $r -lt "$runs" ]; do
+		time_us run_tree_programs >> "$work/tree-user"
+		time_us run_kselftest_programs >> "$work/tree-user-O2"
+		r=$((r + 1))
+	done
+	seconds_of() {
+		awk -v us="$(median "$1")" 'BEGIN { printf "%.2f", us / 1e6 }'
+	}
+	tree_user=$(seconds_of "$work/tree-user")
+	tree_user_O2=$(seconds_of "$work/tree-user-O2")
+	tree_kernel=$(median "$work/tree-kernel")
+	tree_ratio=$(awk -v a="$tree_user" -v b="$tree_kernel" 'BEGIN { printf "%.3f", a / b }')
+	tree_ratio_O2=$(awk -v a="$tree_user_O2" -v b="$tree_kernel" 'BEGIN { printf "%.3f", a / b }')
 	figure() {
 		median "$work/kernel-$1.$2"
 	}
@@ -176,6 +258,14 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 		row "all of the module's suites, this KUnit" ours module_suites "us"
 		printf '%-40s %-11s %-13s %s\n' "kunit.ko text+data, stock / this KUnit" \
 			"$(cat "$work/kernel-stock.size") / $(cat "$work/kernel-ours.size")" "" "bytes"
+		echo
+		echo "the tree's suites ($tree_programs programs of make tree-suites)"
+		printf '%-40s %-11s %-13s %s\n' "booted in a stock kernel (anchor)" "$tree_kernel" \
+			"$(spread "$work/tree-kernel")" "s"
+		printf '%-40s %-11s %-13s %s\n' "userspace, ASan+UBSan (tree-suites)" \
+			"$tree_user" "$(seconds_spread "$work/tree-user")" "s"
+		printf '%-40s %-11s %-13s %s\n' "userspace, -O2 (kselftest tree-NAME)" \
+			"$tree_user_O2" "$(seconds_spread "$work/tree-user-O2")" "s"
 	)
 fi
 
@@ -246,5 +336,5 @@ fi
 	[ -n "$kernel_table" ] && echo "$kernel_table"
 	[ -n "$e2e_table" ] && echo "$e2e_table"
 	echo
-	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
+	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
 } | tee "$BUILD/last/bench.txt"
