@@ -165,6 +165,27 @@ static void kunit_print_int_operand(struct string_stream *stream, const char *te
 			  (unsigned long long)(value & kunit_int_mask(size)));
 }
 
+/*
+ * The body of the three comparisons' explanations: the check, then each
+ * operand the source text does not already show, then the message.
+ */
+static void kunit_binary_format(const struct kunit_assert *assert,
+				const struct va_format *message,
+				struct string_stream *stream,
+				void (*print_operand)(struct string_stream *stream,
+						      const char *text, u64 value,
+						      u8 size, u8 flags))
+{
+	const struct kunit_assert_site *site = assert->site;
+
+	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+			  site->operation, site->right_text);
+	print_operand(stream, site->left_text, assert->left, site->left_size, site->left_flags);
+	print_operand(stream, site->right_text, assert->right, site->right_size,
+		      site->right_flags);
+	kunit_assert_print_msg(message, stream);
+}
+
 /**
  * kunit_binary_assert_format() - explain a failed comparison of integers
  * @assert: the failed check.
@@ -175,21 +196,13 @@ void kunit_binary_assert_format(const struct kunit_assert *assert,
 				const struct va_format *message,
 				struct string_stream *stream)
 {
-	const struct kunit_assert_site *site = assert->site;
-
-	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
-			  site->operation, site->right_text);
-	kunit_print_int_operand(stream, site->left_text, assert->left, site->left_size,
-				site->left_flags);
-	kunit_print_int_operand(stream, site->right_text, assert->right, site->right_size,
-				site->right_flags);
-	kunit_assert_print_msg(message, stream);
+	kunit_binary_format(assert, message, stream, kunit_print_int_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_assert_format);
 
 /* Pointers print as the kernel's %px does: zero-padded hex, no "0x". */
 static void kunit_print_ptr_operand(struct string_stream *stream, const char *text,
-				    u64 value)
+				    u64 value, u8 size, u8 flags)
 {
 	if (value == 0 && strcmp(text, "NULL") == 0)
 		return;
@@ -207,13 +220,7 @@ void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
 				    const struct va_format *message,
 				    struct string_stream *stream)
 {
-	const struct kunit_assert_site *site = assert->site;
-
-	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
-			  site->operation, site->right_text);
-	kunit_print_ptr_operand(stream, site->left_text, assert->left);
-	kunit_print_ptr_operand(stream, site->right_text, assert->right);
-	kunit_assert_print_msg(message, stream);
+	kunit_binary_format(assert, message, stream, kunit_print_ptr_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_ptr_assert_format);
 
@@ -229,7 +236,7 @@ static bool kunit_str_is_literal(const char *text, const char *value)
 }
 
 static void kunit_print_str_operand(struct string_stream *stream, const char *text,
-				    u64 value)
+				    u64 value, u8 size, u8 flags)
 {
 	const char *str = (const char *)(uintptr_t)value;
 
@@ -251,13 +258,7 @@ void kunit_binary_str_assert_format(const struct kunit_assert *assert,
 				    const struct va_format *message,
 				    struct string_stream *stream)
 {
-	const struct kunit_assert_site *site = assert->site;
-
-	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
-			  site->operation, site->right_text);
-	kunit_print_str_operand(stream, site->left_text, assert->left);
-	kunit_print_str_operand(stream, site->right_text, assert->right);
-	kunit_assert_print_msg(message, stream);
+	kunit_binary_format(assert, message, stream, kunit_print_str_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_str_assert_format);
 
