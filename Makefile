@@ -33,7 +33,7 @@ SAMPLES := $(patsubst samples/kunit/%.c,%,$(wildcard samples/kunit/*.c))
 
 WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 	    -Wno-missing-field-initializers -Werror
-BASE_CFLAGS := -std=gnu11 -g $(WARNINGS) -Iinclude -I$(USER_DIR)/include -I$(USER_DIR)
+BASE_CFLAGS := -std=gnu11 -g $(WARNINGS) -Iinclude -I$(USER_DIR)/include -I$(USER_DIR) -Ilib/kunit
 
 # Each variant is the same sources built another way.
 VARIANTS := user user-asan

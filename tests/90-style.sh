@@ -19,7 +19,7 @@ else
 	show "$SCRATCH/findings"
 fi
 
-perl "$REF/scripts/kernel-doc" -none include/kunit/*.h lib/kunit/*.c \
+perl "$REF/scripts/kernel-doc" -none include/kunit/*.h lib/kunit/*.[ch] \
 	tools/testing/selftests/kunit/user/*.[ch] > "$SCRATCH/kernel-doc" 2>&1
 if [ -s "$SCRATCH/kernel-doc" ]; then
 	fail "kernel-doc: $(wc -l < "$SCRATCH/kernel-doc") complaints"

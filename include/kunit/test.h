@@ -294,7 +294,6 @@ int kunit_run_tests(struct kunit_suite *suite);
 size_t kunit_suite_num_test_cases(struct kunit_suite *suite);
 unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
 int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);
-void __kunit_test_suites_exit(struct kunit_suite **suites, int num_suites);
 enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite);
 
 #if IS_BUILTIN(CONFIG_KUNIT)

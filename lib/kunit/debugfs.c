@@ -14,8 +14,8 @@
  * wrapper (tools/testing/selftests/kunit) reads a module's results between
  * loading and unloading it.
  */
-#include <kunit/executor.h>
-#include <kunit/progress.h>
+#include "executor.h"
+#include "progress.h"
 #include <kunit/string-stream.h>
 #include <kunit/test.h>
 

@@ -8,8 +8,8 @@
  * loads.  In userspace, the program's main() runs it in a supervised
  * child process (tools/testing/selftests/kunit/user).
  */
-#include <kunit/executor.h>
-#include <kunit/progress.h>
+#include "executor.h"
+#include "progress.h"
 #include <kunit/test.h>
 
 #include <linux/glob.h>
@@ -354,16 +354,6 @@ int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
-
-/**
- * __kunit_test_suites_exit() - forget the suites of a module that goes away
- * @suites: the module's suites.
- * @num_suites: how many.
- */
-void __kunit_test_suites_exit(struct kunit_suite **suites, int num_suites)
-{
-}
-EXPORT_SYMBOL_GPL(__kunit_test_suites_exit);
 
 #if IS_BUILTIN(CONFIG_KUNIT)
 /**

@@ -3,7 +3,7 @@
  * KUnit's tests of its executor: filter globs and the suite sets they
  * choose.
  */
-#include <kunit/executor.h>
+#include "executor.h"
 #include <kunit/test.h>
 
 #include <linux/kernel.h>

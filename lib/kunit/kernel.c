@@ -4,7 +4,7 @@
  * the try-catch: the console, the suites of modules, and what happens
  * once the built-in suites have run.
  */
-#include <kunit/executor.h>
+#include "executor.h"
 #include <kunit/test.h>
 
 #include <linux/init.h>
@@ -92,7 +92,6 @@ static int kunit_on_module_event(struct notifier_block *nb, unsigned long event,
 		__kunit_test_suites_init(suites, count);
 		mutex_unlock(&kunit_run_mutex);
 	} else if (event == MODULE_STATE_GOING) {
-		__kunit_test_suites_exit(suites, count);
 		kunit_debugfs_remove_suites(suites, count);
 	}
 	return NOTIFY_OK;

@@ -4,7 +4,7 @@
  * test-managed resources, and the runner's KTAP output, including what it
  * prints when a run resumes after its process died.
  */
-#include <kunit/progress.h>
+#include "progress.h"
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
 #include <kunit/test-bug.h>

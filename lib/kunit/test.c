@@ -8,7 +8,7 @@
  * through kunit_log_printf(), which hands it to the platform and copies it
  * into the suite's log when there is one.
  */
-#include <kunit/progress.h>
+#include "progress.h"
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
 #include <kunit/test-bug.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <kunit/executor.h>
+#include "executor.h"
 
 #include "kunit-user.h"
 

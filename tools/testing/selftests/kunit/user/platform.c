@@ -21,9 +21,9 @@
  */
 #define _GNU_SOURCE		/* ppoll() */
 
-#include <kunit/executor.h>
+#include "executor.h"
 #include <kunit/platform.h>
-#include <kunit/progress.h>
+#include "progress.h"
 #include <kunit/test.h>
 
 #include <linux/kernel.h>
