@@ -919,7 +919,7 @@ static void runner_test_resume_in_case(struct kunit *test)
 		.case_index = 1,
 		.case_status = KUNIT_SKIPPED,
 		.suite_stats = { .passed = 1, .total = 1 },
-		.total_stats = { .passed = 1, .total = 1 },
+		.suite_total_stats = { .passed = 1, .total = 1 },
 		.crash_reason = "crashed: killed by SIGSEGV",
 	};
 	char *output = run_fake_suite(test, &fake_suite, &progress);
@@ -972,7 +972,7 @@ static void runner_test_resume_in_suite_code(struct kunit *test)
 		.phase = KUNIT_PHASE_SUITE,
 		.case_index = 2,
 		.suite_stats = { .passed = 1, .failed = 1, .total = 2 },
-		.total_stats = { .passed = 1, .failed = 1, .total = 2 },
+		.suite_total_stats = { .passed = 1, .failed = 1, .total = 2 },
 		.crash_reason = "crashed: killed by SIGBUS",
 	};
 	char *output = run_fake_suite(test, &fake_suite, &progress);

@@ -54,7 +54,8 @@ enum kunit_phase {
  * @suite_failed: the suite failed outside its cases.
  * @suite_stats: results of the running suite's cases.
  * @param_stats: results of the running case's parameters.
- * @total_stats: results of the running suite's parameters and cases.
+ * @suite_total_stats: results of the running suite's parameters and cases
+ *		       together (@run_stats is the whole run's).
  * @run_stats: results of every case and parameter of the run, plus one
  *	       failure per suite that failed outside its cases.
  * @resume: set by the platform: the run died in @phase at this position
@@ -70,7 +71,7 @@ struct kunit_progress {
 	bool suite_failed;
 	struct kunit_result_stats suite_stats;
 	struct kunit_result_stats param_stats;
-	struct kunit_result_stats total_stats;
+	struct kunit_result_stats suite_total_stats;
 	struct kunit_result_stats run_stats;
 	bool resume;
 	char crash_reason[KUNIT_TRY_CATCH_REASON_SIZE];

@@ -416,7 +416,7 @@ static void kunit_attempt_cleanup(void *data)
 }
 
 /* Init, the case itself, then the clean-up, all in one protected run. */
-static void kunit_attempt_run(void *data)
+static void kunit_attempt_body(void *data)
 {
 	struct kunit_attempt *attempt = data;
 	struct kunit *test = &attempt->test;
@@ -513,7 +513,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->test.param_index = test->param_index;
 
 	progress->phase = KUNIT_PHASE_CASE;
-	abandoned = kunit_attempt_protect(attempt, kunit_attempt_run, timeout);
+	abandoned = kunit_attempt_protect(attempt, kunit_attempt_body, timeout);
 	/* The case stopped part-way: its exit and clean-up still run. */
 	if (!abandoned && !attempt->cleaned_up)
 		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
@@ -640,7 +640,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 			   progress->case_index + 1, test_case->name, test.status_comment);
 
 	kunit_count(&progress->suite_stats, progress->case_status);
-	kunit_add_stats(&progress->total_stats, &progress->param_stats);
+	kunit_add_stats(&progress->suite_total_stats, &progress->param_stats);
 }
 
 /* The first line of a suite's results, and the line that names it. */
@@ -668,6 +668,7 @@ static enum kunit_status kunit_suite_status(const struct kunit_progress *progres
 static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 			       struct kunit_progress *progress)
 {
+	const struct kunit_result_stats *totals = &progress->suite_total_stats;
 	enum kunit_status status = kunit_suite_status(progress);
 
 	if (kunit_should_print_stats(&progress->suite_stats))
@@ -676,11 +677,10 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 				 (int)sizeof(suite->name), suite->name,
 				 progress->suite_stats.passed, progress->suite_stats.failed,
 				 progress->suite_stats.skipped, progress->suite_stats.total);
-	if (kunit_should_print_stats(&progress->total_stats))
+	if (kunit_should_print_stats(totals))
 		kunit_log_printf(&suite->log, KERN_INFO,
 				 "# Totals: pass:%lu fail:%lu skip:%lu total:%lu",
-				 progress->total_stats.passed, progress->total_stats.failed,
-				 progress->total_stats.skipped, progress->total_stats.total);
+				 totals->passed, totals->failed, totals->skipped, totals->total);
 
 	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
@@ -700,7 +700,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 		kunit_print_result(&kept, "", status, 1, suite->name, suite->status_comment);
 	}
 
-	kunit_add_stats(&progress->run_stats, &progress->total_stats);
+	kunit_add_stats(&progress->run_stats, &progress->suite_total_stats);
 	if (progress->suite_failed)
 		kunit_count(&progress->run_stats, KUNIT_FAILURE);
 	progress->phase = KUNIT_PHASE_IDLE;
@@ -733,7 +733,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		progress->case_index = 0;
 		progress->suite_failed = false;
 		memset(&progress->suite_stats, 0, sizeof(progress->suite_stats));
-		memset(&progress->total_stats, 0, sizeof(progress->total_stats));
+		memset(&progress->suite_total_stats, 0, sizeof(progress->suite_total_stats));
 	}
 	progress->phase = KUNIT_PHASE_SUITE;
 	suite->status_comment[0] = '\0';
