@@ -10,6 +10,7 @@
 #   expect_kernel  passing KUNIT_EXPECT_EQ in the kernel / the same with
 #                stock KUnit, in the same QEMU configuration
 #   case_kernel  an empty case of a 1000-case suite in the kernel / stock's
+#   ko_size      kunit.ko's text and data / stock's, in the same configuration
 #   tree_suites  make tree-suites' programs, run (ASan, UBSan) / booting a
 #                stock kernel of the same suites to their results
 #   tree_suites_O2  the same programs as the kselftest target builds them
@@ -135,6 +136,7 @@ expect_kernel=n/a
 case_kernel=n/a
 tree_ratio=n/a
 tree_ratio_O2=n/a
+ko_size=n/a
 kernel_table=
 if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 	for side in ours stock; do
@@ -240,6 +242,8 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 		'BEGIN { printf "%.2f", a / b }')
 	case_kernel=$(awk -v a="$(figure ours empty_case)" -v b="$(figure stock empty_case)" \
 		'BEGIN { printf "%.2f", a / b }')
+	ko_size=$(awk -v a="$(cat "$work/kernel-ours.size")" -v b="$(cat "$work/kernel-stock.size")" \
+		'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "n/a" }')
 	row() {
 		printf '%-40s %-11s %-13s %s\n' "$1" "$(figure "$2" "$3")" \
 			"$(spread "$work/kernel-$2.$3")" "$4"
@@ -336,5 +340,5 @@ fi
 	[ -n "$kernel_table" ] && echo "$kernel_table"
 	[ -n "$e2e_table" ] && echo "$e2e_table"
 	echo
-	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
+	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel ko_size=$ko_size tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
 } | tee "$BUILD/last/bench.txt"
