@@ -236,13 +236,13 @@ static struct kunit_suite which_suite = { .name = "which", .test_cases = which_c
 kunit_test_suite(which_suite);
 EOF
 : > "$SCRATCH/which.out"
-for flag in --tree-header=linux/list.h ""; do
+for flag in --tree-header=linux/list.h "" "--tree-header=linux/list.h --tree-header=linux/list.h"; do
 	# shellcheck disable=SC2086
 	"$TOP/scripts/kunit-cc" --ksrc="$ksrc" $flag "$SCRATCH/which-list.c" -o "$SCRATCH/which" \
 		>> "$SCRATCH/which.out" 2>&1 && "$SCRATCH/which" >> "$SCRATCH/which.out" 2>&1
 	expect_status 0 $? "kunit-cc ${flag:-without --tree-header} builds a program that runs"
 done
-if grep -q "# which_list_h: the tree's list.h" "$SCRATCH/which.out" &&
+if [ "$(grep -c "# which_list_h: the tree's list.h" "$SCRATCH/which.out")" = 2 ] &&
 	grep -q "# which_list_h: the stand-in list.h" "$SCRATCH/which.out"; then
 	pass "--tree-header=linux/list.h takes the tree's list.h, and only with it"
 else
