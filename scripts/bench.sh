@@ -220,6 +220,20 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 			"$ksft_programs/tree-$(basename "$program")" > /dev/null 2>&1 || return 1
 		done
 	}
+	# Each set runs to the end once before it is timed: a program that
+	# fails or is missing would give a figure too small to be true.
+	run_tree_programs || {
+		echo "bench: a program of make tree-suites fails" >&2
+		exit 1
+	}
+	run_kselftest_programs || {
+		echo "bench: a tree-NAME program of the kselftest target in $ksft_programs fails or is missing" >&2
+		exit 1
+	}
+	if [ "$(wc -l < "$work/tree-kernel")" -ne "$boots" ]; then
+		echo "bench: kunit-run's timings gave no \"run\" stage for the tree's suites" >&2
+		exit 1
+	fi
 	rm -f "$work/tree-user-O2"
 	r=0
 	while [ $r -lt "$runs" ]; do
