@@ -37,7 +37,33 @@ expect_line "$out" "# Totals: pass:4 fail:9 skip:0 total:13" "the parameter coun
 expect_line "$out" "    # suite-init-crashes: crashed: killed by SIGSEGV (Segmentation fault)" \
 	"a crash in suite_init is reported"
 expect_line "$out" "not ok 2 suite-init-crashes" "a suite whose suite_init crashes fails"
-expect_line "$out" "ok 3 survivor" "the suite after a crashed one runs"
+expect_line "$out" "    ok 1 after_crash" "a case before a crash in suite_exit passes"
+expect_line "$out" "    # suite-exit-crashes: crashed: killed by SIGSEGV (Segmentation fault)" \
+	"a crash in suite_exit is reported"
+expect_line "$out" "not ok 3 suite-exit-crashes" "a suite whose suite_exit crashes fails"
+expect_line "$out" "ok 4 survivor" "the suite after a crashed one runs"
+
+# A new process goes on where the dead one stopped: no header twice, no
+# case run twice, every result once.
+count_lines() {
+	grep -c -x -F -e "$2" "$1"
+}
+for line in "KTAP version 1" "1..4" "    # Subtest: crashes" "    1..11" \
+	"        # Subtest: crashes_on_two" "        ok 1 value 1" "    ok 2 after_crash" \
+	"    # Subtest: suite-exit-crashes"; do
+	n=$(count_lines "$out" "$line")
+	if [ "$n" = 1 ]; then
+		pass "'$line' is printed once across the crashes"
+	else
+		fail "'$line' is printed $n times across the crashes"
+	fi
+done
+n=$(grep -c -E '^ *(not )?ok ' "$out")
+if [ "$n" = 20 ]; then
+	pass "20 results across 11 deaths of the test process, each once"
+else
+	fail "$n results across the crashes, not 20"
+fi
 
 # Not a speed test: the hang must be cut at --timeout=1, well before the
 # 30 s default.
@@ -51,4 +77,4 @@ fi
 # Under AddressSanitizer, the same program still reports each case.
 "$ASAN_BUILD/fixtures/crashes" --timeout=2 > "$SCRATCH/asan.ktap" 2> "$SCRATCH/asan.err"
 expect_status 1 $? "the crash fixture under ASan fails"
-expect_line "$SCRATCH/asan.ktap" "ok 3 survivor" "under ASan, the suite after the crashes runs"
+expect_line "$SCRATCH/asan.ktap" "ok 4 survivor" "under ASan, the suite after the crashes runs"

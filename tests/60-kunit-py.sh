@@ -19,8 +19,8 @@ for line in 'crashes.null_dereference FAIL' 'crashes.after_crash PASS' 'crashes.
 	'crashes.crashes_on_two.value 3 PASS' 'survivor.after_crash PASS'; do
 	expect_line "$SCRATCH/crashes" "$line" "kunit.py reads '$line' after crashes"
 done
-if grep -q 'Ran 15 tests: passed: 5, failed: 10' "$SCRATCH/crashes.log"; then
-	pass "kunit.py counts the crash fixture's 15 results"
+if grep -q 'Ran 16 tests: passed: 6, failed: 10' "$SCRATCH/crashes.log"; then
+	pass "kunit.py counts the crash fixture's 16 results"
 else
 	fail "kunit.py's count for the crash fixture"
 	tail -n 3 "$SCRATCH/crashes.log" | sed -e 's/^/#   /'

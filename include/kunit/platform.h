@@ -11,7 +11,6 @@
  * declared here, once for each world:
  *
  *  - where a finished line of output goes: kunit_platform_emit();
- *  - what happens once the built-in suites ran: kunit_platform_after_run();
  *  - which test the running code belongs to: kunit_platform_current_test()
  *    and kunit_platform_set_current_test();
  *  - how a failure reaches the case from wherever it happened:
@@ -21,8 +20,9 @@
  *    kunit_try_catch_throw() (see <kunit/try-catch.h>);
  *  - where kunit_test_suites() puts its suites, and where they start and
  *    end: KUNIT_SUITE_SECTION, KUNIT_BUILTIN_SUITES_START/_END;
- *  - where a run's progress is kept, so that a run which dies part-way can
- *    be resumed: kunit_platform_progress().
+ *  - why an earlier run died where the executor stands, for a platform
+ *    that starts a new run where a dead one stopped:
+ *    kunit_platform_death_reason().
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -62,7 +62,6 @@ struct kunit_platform_try_catch {
 };
 
 void kunit_platform_emit(const char *level, const char *line);
-void kunit_platform_after_run(void);
 
 /**
  * kunit_platform_current_test() - the test that the running task serves
@@ -96,14 +95,14 @@ static inline void kunit_platform_note_failure(struct kunit *test)
 }
 
 /**
- * kunit_platform_progress() - where the executor keeps its progress
+ * kunit_platform_death_reason() - why an earlier run died at this point
+ * @progress: where the executor stands: a suite or a case starting.
  *
- * A kernel that dies does not resume: the executor keeps its progress on
- * its own stack.
+ * A kernel that dies does not start again where it stopped.
  *
  * Return: NULL.
  */
-static inline struct kunit_progress *kunit_platform_progress(void)
+static inline const char *kunit_platform_death_reason(const struct kunit_progress *progress)
 {
 	return NULL;
 }

@@ -18,15 +18,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-static char *filter_glob_param;
-module_param_named(filter_glob, filter_glob_param, charp, 0);
-MODULE_PARM_DESC(filter_glob,
-		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
-
-static char *action_param;
-module_param_named(action, action_param, charp, 0);
-MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
-
 /**
  * kunit_builtin_suites() - the suites registered in this image
  *
@@ -248,20 +239,19 @@ static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
 /**
  * kunit_exec_run_tests() - run a set of suites as one KTAP document
  * @set: the suites.
- * @progress: where the run stands; a run being resumed after its process
- *	      died skips the header and the suites already done.
+ * @progress: where the run stands: zeroed for a new run; a run that an
+ *	      earlier one left goes on from where that one stopped.
  */
 void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progress *progress)
 {
 	size_t num_suites = set->end - set->start;
 	struct kunit_log_sink console = { };
 
-	if (!progress->resume) {
+	if (!progress->run_begun) {
+		progress->run_begun = true;
 		kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
 		kunit_log_printf(&console, KERN_INFO, "1..%zu", num_suites);
 		kunit_warn_duplicate_names(set, &console);
-		progress->suite_index = 0;
-		memset(&progress->run_stats, 0, sizeof(progress->run_stats));
 	}
 	for (; progress->suite_index < num_suites; progress->suite_index++)
 		__kunit_run_suite(set->start[progress->suite_index],
@@ -317,65 +307,3 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kunit_executor_run);
-
-/**
- * __kunit_test_suites_init() - run the suites of a module
- * @suites: the module's suites.
- * @num_suites: how many.
- *
- * They make one KTAP document, as the built-in suites do at boot;
- * kunit.filter_glob chooses among them.  A module none of whose suites
- * matches prints nothing.
- *
- * Return: 0, or a negative error from filtering.
- */
-int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
-{
-	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
-	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
-	bool filtered = filter_glob_param && *filter_glob_param;
-	int err = 0;
-
-	if (!kunit_enabled() || !num_suites)
-		return 0;
-	/* kunit.filter_glob applies to a module's suites too. */
-	if (filtered) {
-		set = kunit_filter_suites(&set, filter_glob_param, &err);
-		if (err)
-			return err;
-		if (set.start == set.end) {
-			kunit_free_suite_set(set);
-			return 0;
-		}
-	}
-	kunit_exec_run_tests(&set, &progress);
-	if (filtered)
-		kunit_free_suite_set(set);
-	return 0;
-}
-EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
-
-#if IS_BUILTIN(CONFIG_KUNIT)
-/**
- * kunit_run_all_tests() - run the built-in suites, as the kernel does at boot
- *
- * Honours the kunit.enable, kunit.filter_glob and kunit.action parameters.
- *
- * Return: 0, or a negative error from kunit_executor_run().
- */
-int kunit_run_all_tests(void)
-{
-	struct kunit_progress local = { .phase = KUNIT_PHASE_IDLE };
-	struct kunit_progress *progress = kunit_platform_progress();
-
-	int err;
-
-	if (!kunit_enabled()) {
-		pr_info("kunit: disabled\n");
-		return 0;
-	}
-	err = kunit_executor_run(filter_glob_param, action_param, progress ? progress : &local);
-	kunit_platform_after_run();
-	return err;
-}
-#endif

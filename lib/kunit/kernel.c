@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel side of KUnit's seam (see <kunit/platform.h>), apart from
- * the try-catch: the console, the suites of modules, and what happens
- * once the built-in suites have run.
+ * the try-catch, and the kernel's ways into the executor: the console,
+ * the built-in suites at boot and what happens once they have run, the
+ * suites of modules.
  */
 #include "executor.h"
+#include "progress.h"
 #include <kunit/test.h>
 
 #include <linux/init.h>
@@ -16,6 +18,15 @@
 #include <linux/string.h>
 
 #include "kernel-internal.h"
+
+static char *filter_glob_param;
+module_param_named(filter_glob, filter_glob_param, charp, 0);
+MODULE_PARM_DESC(filter_glob,
+		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
+
+static char *action_param;
+module_param_named(action, action_param, charp, 0);
+MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
 
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
@@ -54,7 +65,7 @@ static const struct {
 	{ "reboot", kunit_restart },
 };
 
-void kunit_platform_after_run(void)
+static void kunit_shutdown(void)
 {
 	size_t i;
 
@@ -62,10 +73,68 @@ void kunit_platform_after_run(void)
 		if (sysfs_streq(shutdown_after_run, kunit_shutdown_actions[i].name))
 			kunit_shutdown_actions[i].act();
 }
+
+/**
+ * kunit_run_all_tests() - run the built-in suites, as the kernel does at boot
+ *
+ * Honours the kunit.enable, kunit.filter_glob and kunit.action parameters.
+ *
+ * Return: 0, or a negative error from kunit_executor_run().
+ */
+int kunit_run_all_tests(void)
+{
+	struct kunit_progress progress = { };
+	int err;
+
+	if (!kunit_enabled()) {
+		pr_info("kunit: disabled\n");
+		return 0;
+	}
+	err = kunit_executor_run(filter_glob_param, action_param, &progress);
+	kunit_shutdown();
+	return err;
+}
 #endif /* IS_BUILTIN(CONFIG_KUNIT): kunit.ko has no built-in suites to run */
 
 /* Held while suites run, so that a run from debugfs waits for a module's. */
 DEFINE_MUTEX(kunit_run_mutex);
+
+/**
+ * __kunit_test_suites_init() - run the suites of a module
+ * @suites: the module's suites.
+ * @num_suites: how many.
+ *
+ * They make one KTAP document, as the built-in suites do at boot;
+ * kunit.filter_glob chooses among them.  A module none of whose suites
+ * matches prints nothing.
+ *
+ * Return: 0, or a negative error from filtering.
+ */
+int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
+{
+	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
+	struct kunit_progress progress = { };
+	bool filtered = filter_glob_param && *filter_glob_param;
+	int err = 0;
+
+	if (!kunit_enabled() || !num_suites)
+		return 0;
+	/* kunit.filter_glob applies to a module's suites too. */
+	if (filtered) {
+		set = kunit_filter_suites(&set, filter_glob_param, &err);
+		if (err)
+			return err;
+		if (set.start == set.end) {
+			kunit_free_suite_set(set);
+			return 0;
+		}
+	}
+	kunit_exec_run_tests(&set, &progress);
+	if (filtered)
+		kunit_free_suite_set(set);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
 
 #ifdef CONFIG_MODULES
 /*

@@ -4,17 +4,17 @@
  * platform code behind <kunit/platform.h>.
  *
  * The core updates a &struct kunit_progress as it goes through suites,
- * cases and parameters.  In the kernel it lives on the executor's stack.
- * In userspace it lives in memory shared with a supervisor process: when
- * the process running the tests dies in a case, the supervisor sets
- * @resume and @crash_reason and starts a new process, whose executor
- * reports that case as failed and carries on after it.
+ * cases and parameters, and runs from wherever it stands: a zeroed one is
+ * the start of a run.  Each level clears its part when it ends, so that
+ * the next one starts from nothing.  In the kernel it lives on the
+ * executor's stack.  In userspace it lives in memory shared with a
+ * supervisor process, which starts a new process where a dead one
+ * stopped (see kunit_platform_death_reason()).
  */
 #ifndef _KUNIT_PROGRESS_H
 #define _KUNIT_PROGRESS_H
 
 #include <kunit/test.h>
-#include <kunit/try-catch.h>
 #include <linux/types.h>
 
 /**
@@ -50,6 +50,10 @@ enum kunit_phase {
  * @case_index: index of the running case in its suite.
  * @param_index: index of the running parameter of that case.
  * @phase: what is running.
+ * @run_begun: the run's KTAP header is out.
+ * @suite_begun: the running suite's header is out.
+ * @case_begun: the running case has started: its parameters' header, if
+ *		it has parameters, is out.
  * @case_status: result of the running case so far, over its parameters.
  * @suite_failed: the suite failed outside its cases.
  * @suite_stats: results of the running suite's cases.
@@ -58,23 +62,21 @@ enum kunit_phase {
  *		       together (@run_stats is the whole run's).
  * @run_stats: results of every case and parameter of the run, plus one
  *	       failure per suite that failed outside its cases.
- * @resume: set by the platform: the run died in @phase at this position
- *	    and is being started again to finish.
- * @crash_reason: set by the platform with @resume: how it died.
  */
 struct kunit_progress {
 	size_t suite_index;
 	size_t case_index;
 	int param_index;
 	enum kunit_phase phase;
+	bool run_begun;
+	bool suite_begun;
+	bool case_begun;
 	enum kunit_status case_status;
 	bool suite_failed;
 	struct kunit_result_stats suite_stats;
 	struct kunit_result_stats param_stats;
 	struct kunit_result_stats suite_total_stats;
 	struct kunit_result_stats run_stats;
-	bool resume;
-	char crash_reason[KUNIT_TRY_CATCH_REASON_SIZE];
 };
 
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,

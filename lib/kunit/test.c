@@ -472,9 +472,8 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 
 /*
  * Runs the case once (for one parameter, or at all), its status and
- * comment going to @test.  When the run is being resumed after the process
- * died in this very case, the case is not run again: it is reported as
- * failed with the platform's reason.
+ * comment going to @test.  A case that an earlier run died in is not run
+ * again: it failed, for the platform's reason.
  */
 static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test_case,
 			      struct kunit *test, struct kunit_progress *progress)
@@ -483,21 +482,25 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	struct kunit *outer = kunit_platform_current_test();
 	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
 	struct kunit_attempt *attempt;
+	const char *death;
 	bool abandoned;
 
 	kunit_init_test(test, test_case->name, suite->log.stream);
 	test->log.quiet = suite->log.quiet;
 
-	if (progress->resume) {
-		progress->resume = false;
-		kunit_err(test, "%s", progress->crash_reason);
+	progress->phase = KUNIT_PHASE_CASE;
+	death = kunit_platform_death_reason(progress);
+	if (death) {
+		kunit_err(test, "%s", death);
 		kunit_set_failure(test);
+		progress->phase = KUNIT_PHASE_SUITE;
 		return;
 	}
 	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
 	if (!attempt) {
 		kunit_set_failure(test);
 		kunit_err(test, "could not start the case: error %d", -ENOMEM);
+		progress->phase = KUNIT_PHASE_SUITE;
 		return;
 	}
 	attempt->init = suite->init;
@@ -512,7 +515,6 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->test.param_value = test->param_value;
 	attempt->test.param_index = test->param_index;
 
-	progress->phase = KUNIT_PHASE_CASE;
 	abandoned = kunit_attempt_protect(attempt, kunit_attempt_body, timeout);
 	/* The case stopped part-way: its exit and clean-up still run. */
 	if (!abandoned && !attempt->cleaned_up)
@@ -534,7 +536,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 
 /*
  * Calls the generator of a parameterised case up to the parameter at
- * @index, which a resumed run continues from.  Returns that parameter, or
+ * @index, which a run that an earlier one left continues from.  Returns that parameter, or
  * NULL if there are fewer.
  */
 static const void *kunit_replay_params(struct kunit_case *test_case, int index, char *desc)
@@ -573,12 +575,6 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	char name[24];
 
-	if (!progress->resume) {
-		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
-		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "# Subtest: %s",
-				 test_case->name);
-		progress->param_index = 0;
-	}
 	test->param_value = kunit_replay_params(test_case, progress->param_index, desc);
 
 	while (test->param_value) {
@@ -609,15 +605,24 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 	}
 }
 
-/* Runs one case, all its parameters, and prints its result. */
+/*
+ * Runs one case, all its parameters, and prints its result.  The case
+ * goes on from its last parameter if it has begun (in an earlier run).
+ */
 static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_case,
 			   struct kunit_progress *progress)
 {
 	struct kunit test = { .param_value = NULL };
 
-	if (!progress->resume) {
+	if (!progress->case_begun) {
+		progress->case_begun = true;
 		progress->case_status = KUNIT_SKIPPED;
-		memset(&progress->param_stats, 0, sizeof(progress->param_stats));
+		if (test_case->generate_params) {
+			kunit_log_printf(&suite->log, KERN_INFO,
+					 KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
+			kunit_log_printf(&suite->log, KERN_INFO,
+					 KUNIT_SUBSUBTEST_INDENT "# Subtest: %s", test_case->name);
+		}
 	}
 
 	if (test_case->generate_params) {
@@ -641,6 +646,10 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 
 	kunit_count(&progress->suite_stats, progress->case_status);
 	kunit_add_stats(&progress->suite_total_stats, &progress->param_stats);
+
+	progress->case_begun = false;
+	progress->param_index = 0;
+	memset(&progress->param_stats, 0, sizeof(progress->param_stats));
 }
 
 /* The first line of a suite's results, and the line that names it. */
@@ -703,39 +712,44 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	kunit_add_stats(&progress->run_stats, &progress->suite_total_stats);
 	if (progress->suite_failed)
 		kunit_count(&progress->run_stats, KUNIT_FAILURE);
+
 	progress->phase = KUNIT_PHASE_IDLE;
+	progress->suite_begun = false;
+	progress->case_begun = false;
+	progress->suite_failed = false;
+	progress->case_index = 0;
+	progress->param_index = 0;
+	memset(&progress->suite_stats, 0, sizeof(progress->suite_stats));
+	memset(&progress->param_stats, 0, sizeof(progress->param_stats));
+	memset(&progress->suite_total_stats, 0, sizeof(progress->suite_total_stats));
 }
 
 /**
  * __kunit_run_suite() - run a suite as number @number of a KTAP document
  * @suite: the suite.
  * @number: its number in the enclosing KTAP plan.
- * @progress: where the run stands; see &struct kunit_progress.
+ * @progress: where the run stands; see &struct kunit_progress.  A suite
+ *	      that has begun (in an earlier run) goes on from its position.
  *
  * Private to KUnit: the executor and kunit_run_tests() call it.
  */
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		       struct kunit_progress *progress)
 {
+	const char *death;
 	size_t num_cases;
 
-	if (progress->resume && progress->phase != KUNIT_PHASE_CASE) {
-		/* The process died in suite code: the suite cannot go on. */
-		progress->resume = false;
+	progress->phase = KUNIT_PHASE_SUITE;
+	death = kunit_platform_death_reason(progress);
+	if (death) {
+		/* An earlier run died in suite code: the suite cannot go on. */
 		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s",
-				 (int)sizeof(suite->name), suite->name, progress->crash_reason);
+				 (int)sizeof(suite->name), suite->name, death);
 		progress->suite_failed = true;
 		kunit_finish_suite(suite, number, progress);
 		return;
 	}
 
-	if (!progress->resume) {
-		progress->case_index = 0;
-		progress->suite_failed = false;
-		memset(&progress->suite_stats, 0, sizeof(progress->suite_stats));
-		memset(&progress->suite_total_stats, 0, sizeof(progress->suite_total_stats));
-	}
-	progress->phase = KUNIT_PHASE_SUITE;
 	suite->status_comment[0] = '\0';
 	suite->suite_init_err = 0;
 
@@ -743,7 +757,6 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		suite->suite_init_err = suite->suite_init(suite);
 		if (suite->suite_init_err) {
 			/* As in stock KUnit: no plan, since no case will run. */
-			progress->resume = false;
 			kunit_log_printf(&suite->log, KERN_ERR,
 					 KUNIT_SUBTEST_INDENT "# %.*s: failed to initialize (%d)",
 					 (int)sizeof(suite->name), suite->name,
@@ -756,8 +769,10 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	/* Counted after suite_init, which may fill the cases in, as in stock. */
 	num_cases = kunit_suite_num_test_cases(suite);
-	if (!progress->resume)
+	if (!progress->suite_begun) {
+		progress->suite_begun = true;
 		kunit_print_suite_header(suite, num_cases);
+	}
 
 	for (; progress->case_index < num_cases; progress->case_index++)
 		kunit_run_case(suite, &suite->test_cases[progress->case_index], progress);
@@ -812,7 +827,7 @@ EXPORT_SYMBOL_GPL(kunit_suite_results);
 int kunit_run_tests(struct kunit_suite *suite)
 {
 	static size_t suite_counter;
-	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
+	struct kunit_progress progress = { };
 
 	__kunit_run_suite(suite, ++suite_counter, &progress);
 	return 0;

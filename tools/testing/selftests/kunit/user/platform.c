@@ -7,9 +7,11 @@
  * supervises it.  Cases run one after the other in that child, so a case
  * costs no more than its own code; a failed assertion leaves its case by
  * siglongjmp().  When the child dies (a signal, an unexpected exit) or
- * makes no progress for the timeout, the parent records why in the shared
- * &struct kunit_progress and starts a new child, which reports the case as
- * failed and resumes after it.  The dead child's memory, and so the case's
+ * makes no progress for the timeout, the parent records where and why in
+ * memory shared with the children, and starts a new child.  The new child
+ * goes on from the shared &struct kunit_progress, and
+ * kunit_platform_death_reason() makes the core report the dead case (or
+ * suite) as failed instead of running it again.  The dead child's memory, and so the case's
  * resources, go with it.
  *
  * The supervisor alone writes the program's stdout.  The child sends its
@@ -60,6 +62,21 @@
 #include "kunit-user.h"
 #include "../ktap.h"
 
+/* Where a run stood: in a suite's code, or in a case. */
+struct kunit_user_position {
+	size_t suite_index, case_index;
+	int param_index;
+	enum kunit_phase phase;
+};
+
+static bool kunit_user_same_position(const struct kunit_user_position *pos,
+				     const struct kunit_progress *progress)
+{
+	return pos->suite_index == progress->suite_index &&
+	       pos->case_index == progress->case_index &&
+	       pos->param_index == progress->param_index && pos->phase == progress->phase;
+}
+
 /* Memory shared by the supervisor and the child that runs the tests. */
 struct kunit_user_shared {
 	struct kunit_progress progress;
@@ -68,6 +85,10 @@ struct kunit_user_shared {
 	bool finished;		/* the executor returned */
 	int exec_err;		/* and this is what it returned */
 	bool failed_elsewhere;	/* a process the running case forked failed a check */
+	/* The last child died at @death, for @death_reason, not yet reported. */
+	bool death_pending;
+	struct kunit_user_position death;
+	char death_reason[KUNIT_TRY_CATCH_REASON_SIZE];
 };
 
 /*
@@ -269,9 +290,20 @@ void kunit_platform_set_current_test(struct kunit *test)
 	current_test = test;
 }
 
-struct kunit_progress *kunit_platform_progress(void)
+/*
+ * The child that follows a dead one runs the suites from where the shared
+ * progress stands, and asks here when it enters a suite and when it
+ * starts a case: the one position the last child died at has failed, once.
+ * A run of its own that a case starts (KUnit's self-tests do) keeps its
+ * progress elsewhere and never matches.
+ */
+const char *kunit_platform_death_reason(const struct kunit_progress *progress)
 {
-	return shared ? &shared->progress : NULL;
+	if (!shared || progress != &shared->progress || !shared->death_pending ||
+	    !kunit_user_same_position(&shared->death, progress))
+		return NULL;
+	shared->death_pending = false;
+	return shared->death_reason;
 }
 
 static u64 kunit_user_now_ns(void)
@@ -971,21 +1003,6 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 	return verdict == KTAP_PASS ? KSFT_PASS : KSFT_SKIP;
 }
 
-/* Where the run stood, to tell a second death at the same place. */
-struct kunit_user_position {
-	size_t suite_index, case_index;
-	int param_index;
-	enum kunit_phase phase;
-};
-
-static bool kunit_user_same_position(const struct kunit_user_position *pos,
-				     const struct kunit_progress *progress)
-{
-	return pos->suite_index == progress->suite_index &&
-	       pos->case_index == progress->case_index &&
-	       pos->param_index == progress->param_index && pos->phase == progress->phase;
-}
-
 #ifdef KUNIT_USER_LEAK_CHECK
 /* Whether LeakSanitizer finds leaked memory now. */
 static bool kunit_user_leaked(void)
@@ -1104,7 +1121,6 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		return KSFT_FAIL;
 	}
 	progress = &shared->progress;
-	progress->phase = KUNIT_PHASE_IDLE;
 	default_timeout = options->timeout;
 
 	sigemptyset(&sigchld);
@@ -1160,8 +1176,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			.phase = progress->phase,
 		};
 		died_before = true;
-		strscpy(progress->crash_reason, reason, sizeof(progress->crash_reason));
-		progress->resume = true;
+		shared->death = last_death;
+		strscpy(shared->death_reason, reason, sizeof(shared->death_reason));
+		shared->death_pending = true;
 	}
 	ret = kunit_user_exit_code(shared->exec_err, progress, options->action);
 out:
@@ -1180,7 +1197,7 @@ out:
  */
 int kunit_user_run(const struct kunit_user_options *options)
 {
-	struct kunit_progress progress = { .phase = KUNIT_PHASE_IDLE };
+	struct kunit_progress progress = { };
 	int err;
 
 	kselftest_nesting = options->kselftest_nesting;

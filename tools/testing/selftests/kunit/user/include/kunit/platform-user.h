@@ -6,8 +6,9 @@
  * A userspace KUnit program runs its suites in a child process that a
  * supervisor watches.  A failed assertion leaves the case through
  * siglongjmp(); a case that crashes or hangs takes the child down, and the
- * supervisor starts a new child that resumes the run after that case,
- * using the progress that the core keeps in memory shared between the two.
+ * supervisor starts a new child that goes on from the progress the core
+ * keeps in memory shared between the two, where
+ * kunit_platform_death_reason() reports the dead case as failed.
  */
 #ifndef _KUNIT_PLATFORM_USER_H
 #define _KUNIT_PLATFORM_USER_H
@@ -42,14 +43,9 @@ struct kunit_platform_try_catch {
 
 void kunit_platform_emit(const char *level, const char *line);
 
-/* A userspace program's main() decides what follows a run. */
-static inline void kunit_platform_after_run(void)
-{
-}
-
 struct kunit *kunit_platform_current_test(void);
 void kunit_platform_set_current_test(struct kunit *test);
 void kunit_platform_note_failure(struct kunit *test);
-struct kunit_progress *kunit_platform_progress(void);
+const char *kunit_platform_death_reason(const struct kunit_progress *progress);
 
 #endif /* _KUNIT_PLATFORM_USER_H */
