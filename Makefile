@@ -21,9 +21,12 @@ kunit-test_SRCS := lib/kunit/kunit-test.c lib/kunit/assert-test.c \
 		   lib/kunit/string-stream-test.c lib/kunit/executor_test.c
 kunit-example-test_SRCS := lib/kunit/kunit-example-test.c
 
-# Host tools: the console reader, and the kselftest wrapper that the checks
-# run against a fake kernel; each also built with ASan and UBSan.
+# Host tools: the console reader and its report writers (beside kunit.py),
+# and the kselftest wrapper that the checks run against a fake kernel;
+# each also built with ASan and UBSan.  Both read KTAP with the target's
+# reader, ktap.c.
 KSFT_DIR := tools/testing/selftests/kunit
+HOST_DIR := tools/testing/kunit
 HOST_TOOLS := $(BUILD)/host/kunit-report $(BUILD)/host/kunit-module \
 	      $(BUILD)/host-asan/kunit-report $(BUILD)/host-asan/kunit-module
 
@@ -117,18 +120,25 @@ check: deps
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
 
 
-KTAP_LIB := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap-junit.c $(KSFT_DIR)/ktap-json.c \
-	    $(KSFT_DIR)/ktap-kcidb.c \
-	    $(KSFT_DIR)/ktap.h
+KTAP_READER := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
+KTAP_WRITERS := $(HOST_DIR)/ktap-junit.c $(HOST_DIR)/ktap-json.c $(HOST_DIR)/ktap-kcidb.c \
+		$(HOST_DIR)/ktap-report.h
+kunit-report_SRCS := $(HOST_DIR)/kunit-report.c $(KTAP_WRITERS) $(KTAP_READER)
+kunit-module_SRCS := $(KSFT_DIR)/kunit-module.c $(KTAP_READER)
 
-$(BUILD)/host/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=gnu11 -O2 -g $(WARNINGS) $(filter %.c,$^) -o $@
+# $(1): host tool
+define host_tool_rules
+$(BUILD)/host/$(1): $$($(1)_SRCS)
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) -std=gnu11 -O2 -g $$(WARNINGS) $$(filter %.c,$$^) -o $$@
 
-$(BUILD)/host-asan/%: $(KSFT_DIR)/%.c $(KTAP_LIB)
-	@mkdir -p $(dir $@)
-	$(Q)$(CC) -std=gnu11 $(user-asan_CFLAGS) -g $(WARNINGS) $(filter %.c,$^) \
-		$(user-asan_LDFLAGS) -o $@
+$(BUILD)/host-asan/$(1): $$($(1)_SRCS)
+	@mkdir -p $$(dir $$@)
+	$(Q)$$(CC) -std=gnu11 $$(user-asan_CFLAGS) -g $$(WARNINGS) $$(filter %.c,$$^) \
+		$$(user-asan_LDFLAGS) -o $$@
+endef
+
+$(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool))))
 
 # Settings of `make run`, passed on to scripts/kunit-run.
 # Only those given: an empty ARCH in the environment would break the

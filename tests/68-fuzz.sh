@@ -10,11 +10,12 @@
 
 fuzzer=$SCRATCH/ktap-fuzz
 ksft=tools/testing/selftests/kunit
+host=tools/testing/kunit
 time=${FUZZ_TIME:-60}
 
-if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ksft" \
-	tests/fuzz/ktap-fuzz.c "$ksft/ktap.c" "$ksft/ktap-junit.c" "$ksft/ktap-json.c" \
-	"$ksft/ktap-kcidb.c" \
+if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$host" \
+	tests/fuzz/ktap-fuzz.c "$ksft/ktap.c" "$host/ktap-junit.c" "$host/ktap-json.c" \
+	"$host/ktap-kcidb.c" \
 	-o "$fuzzer" > "$SCRATCH/build.log" 2>&1; then
 	fail "the fuzzer builds with clang -fsanitize=fuzzer,address,undefined"
 	show "$SCRATCH/build.log"

@@ -20,7 +20,8 @@ else
 fi
 
 perl "$REF/scripts/kernel-doc" -none include/kunit/*.h lib/kunit/*.[ch] \
-	tools/testing/selftests/kunit/user/*.[ch] > "$SCRATCH/kernel-doc" 2>&1
+	tools/testing/selftests/kunit/*.[ch] tools/testing/selftests/kunit/user/*.[ch] \
+	tools/testing/kunit/*.[ch] > "$SCRATCH/kernel-doc" 2>&1
 if [ -s "$SCRATCH/kernel-doc" ]; then
 	fail "kernel-doc: $(wc -l < "$SCRATCH/kernel-doc") complaints"
 	show "$SCRATCH/kernel-doc"

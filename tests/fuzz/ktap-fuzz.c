@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap-report.h"
 
 #define CHECK(cond, what)						\
 	do {								\

@@ -29,7 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ktap.h"
+#include "ktap-report.h"
 
 /* At most this many lines of a failure's log, or of what a crash printed. */
 #define LOG_LINES_SHOWN		40

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap-report.h"
 
 /* The schema's limit on a log_excerpt, in characters. */
 #define KCIDB_EXCERPT_MAX	16384

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap-report.h"
 
 /* What a <testcase> stands for. */
 struct junit_case {

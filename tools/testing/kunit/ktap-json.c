@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "ktap-report.h"
 
 static const char *status_name(const struct ktap_test *test)
 {
