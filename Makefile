@@ -27,6 +27,7 @@ kunit-example-test_SRCS := lib/kunit/kunit-example-test.c
 # reader, ktap.c.
 KSFT_DIR := tools/testing/selftests/kunit
 HOST_DIR := tools/testing/kunit
+KUNIT_LIB_DIR := lib/kunit
 HOST_TOOLS := $(BUILD)/host/kunit-report $(BUILD)/host/kunit-module \
 	      $(BUILD)/host-asan/kunit-report $(BUILD)/host-asan/kunit-module
 
@@ -120,7 +121,7 @@ check: deps
 	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
 
 
-KTAP_READER := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h
+KTAP_READER := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h $(KUNIT_LIB_DIR)/line-break.h
 KTAP_WRITERS := $(HOST_DIR)/ktap-junit.c $(HOST_DIR)/ktap-json.c $(HOST_DIR)/ktap-kcidb.c \
 		$(HOST_DIR)/ktap-report.h
 kunit-report_SRCS := $(HOST_DIR)/kunit-report.c $(KTAP_WRITERS) $(KTAP_READER)
@@ -130,11 +131,11 @@ kunit-module_SRCS := $(KSFT_DIR)/kunit-module.c $(KTAP_READER)
 define host_tool_rules
 $(BUILD)/host/$(1): $$($(1)_SRCS)
 	@mkdir -p $$(dir $$@)
-	$(Q)$$(CC) -std=gnu11 -O2 -g $$(WARNINGS) $$(filter %.c,$$^) -o $$@
+	$(Q)$$(CC) -std=gnu11 -O2 -g $$(WARNINGS) -I$(KUNIT_LIB_DIR) $$(filter %.c,$$^) -o $$@
 
 $(BUILD)/host-asan/$(1): $$($(1)_SRCS)
 	@mkdir -p $$(dir $$@)
-	$(Q)$$(CC) -std=gnu11 $$(user-asan_CFLAGS) -g $$(WARNINGS) $$(filter %.c,$$^) \
+	$(Q)$$(CC) -std=gnu11 $$(user-asan_CFLAGS) -g $$(WARNINGS) -I$(KUNIT_LIB_DIR) $$(filter %.c,$$^) \
 		$$(user-asan_LDFLAGS) -o $$@
 endef
 

@@ -13,7 +13,8 @@ ksft=tools/testing/selftests/kunit
 host=tools/testing/kunit
 time=${FUZZ_TIME:-60}
 
-if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$host" \
+if ! clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-I"$host" -Ilib/kunit \
 	tests/fuzz/ktap-fuzz.c "$ksft/ktap.c" "$host/ktap-junit.c" "$host/ktap-json.c" \
 	"$host/ktap-kcidb.c" \
 	-o "$fuzzer" > "$SCRATCH/build.log" 2>&1; then

@@ -416,7 +416,6 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
-size_t kunit_line_break(const char *text);
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);

@@ -274,13 +274,20 @@ static void catch_it(void *data)
 	record->caught = true;
 }
 
+/* Runs @try_fn under a try-catch with @catch_fn; returns the run's result. */
+static int run_try_catch(struct kunit *test, struct try_catch_record *record,
+			 kunit_try_catch_func_t try_fn, kunit_try_catch_func_t catch_fn)
+{
+	kunit_try_catch_init(&record->try_catch, test, try_fn, catch_fn);
+	kunit_try_catch_run(&record->try_catch, record);
+	return kunit_try_catch_get_result(&record->try_catch);
+}
+
 static void try_catch_test_return(struct kunit *test)
 {
 	struct try_catch_record record = { };
 
-	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it);
-	kunit_try_catch_run(&record.try_catch, &record);
-	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), 0);
+	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_return, catch_it), 0);
 	KUNIT_EXPECT_FALSE(test, record.try_catch.thrown);
 	KUNIT_EXPECT_TRUE(test, record.tried_to_end);
 	KUNIT_EXPECT_FALSE(test, record.caught);
@@ -290,10 +297,8 @@ static void try_catch_test_throw(struct kunit *test)
 {
 	struct try_catch_record record = { };
 
-	kunit_try_catch_init(&record.try_catch, test, try_and_throw, catch_it);
-	kunit_try_catch_run(&record.try_catch, &record);
 	/* A throw is no error: the result is 0, as in the series and in 6.1. */
-	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), 0);
+	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_throw, catch_it), 0);
 	KUNIT_EXPECT_TRUE(test, record.try_catch.thrown);
 	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
 	KUNIT_EXPECT_TRUE(test, record.caught);
@@ -303,9 +308,7 @@ static void try_catch_test_throw_without_catch(struct kunit *test)
 {
 	struct try_catch_record record = { };
 
-	kunit_try_catch_init(&record.try_catch, test, try_and_throw, NULL);
-	kunit_try_catch_run(&record.try_catch, &record);
-	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), 0);
+	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_throw, NULL), 0);
 	KUNIT_EXPECT_TRUE(test, record.try_catch.thrown);
 	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
 }

@@ -19,6 +19,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "line-break.h"
+
 static bool enable_param = IS_ENABLED(CONFIG_KUNIT_DEFAULT_ENABLED);
 module_param_named(enable, enable_param, bool, 0);
 MODULE_PARM_DESC(enable, "Run KUnit tests; false skips them all");
@@ -79,36 +81,6 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 	if (copy != small)
 		kfree(copy);
 }
-
-/**
- * kunit_line_break() - the length of the line break that @text starts with
- * @text: NUL-terminated text.
- *
- * Readers of KTAP break lines at more than a newline: kunit.py, as
- * Python's str.splitlines() does, at "\r\n", '\r', '\v', '\f', 0x1c to
- * 0x1e and the UTF-8 of U+0085, U+2028 and U+2029.  KUnit breaks its
- * lines at all of them, so that none of them can start a line of KTAP
- * inside a diagnostic.
- *
- * Private to KUnit.
- *
- * Return: the length in bytes of the line break at @text, or 0.
- */
-size_t kunit_line_break(const char *text)
-{
-	const unsigned char *p = (const unsigned char *)text;
-
-	if (p[0] == '\r' && p[1] == '\n')
-		return 2;
-	if (p[0] && strchr("\n\r\v\f\x1c\x1d\x1e", p[0]))
-		return 1;
-	if (p[0] == 0xc2 && p[1] == 0x85)
-		return 2;
-	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
-		return 3;
-	return 0;
-}
-EXPORT_SYMBOL_GPL(kunit_line_break);
 
 /*
  * Prints @text line by line.  Lines after the first are diagnostics of the

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "line-break.h"
 
 static int lines_add(struct ktap_lines *lines, const char *text)
 {
@@ -1035,27 +1036,6 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	}
 }
 
-/*
- * The length of the line break at @text, or 0: a newline, and whatever
- * else breaks lines for kunit.py (Python's str.splitlines()): "\r\n",
- * '\r', '\v', '\f', 0x1c to 0x1e, and the UTF-8 of U+0085, U+2028 and
- * U+2029.  KUnit's kunit_line_break() breaks its own lines at the same.
- */
-static size_t line_break(const char *text)
-{
-	const unsigned char *p = (const unsigned char *)text;
-
-	if (p[0] == '\r' && p[1] == '\n')
-		return 2;
-	if (p[0] && strchr("\n\r\v\f\x1c\x1d\x1e", p[0]))
-		return 1;
-	if (p[0] == 0xc2 && p[1] == 0x85)
-		return 2;
-	if (p[0] == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
-		return 3;
-	return 0;
-}
-
 /**
  * ktap_read_line() - read one line
  * @run: the run being read.
@@ -1074,7 +1054,7 @@ int ktap_read_line(struct ktap_run *run, const char *line)
 	run->now = line_time(line);
 	while (!err && *line) {
 		line = skip_timestamp(line);
-		for (piece = 0; line[piece] && !line_break(line + piece); piece++)
+		for (piece = 0; line[piece] && !kunit_line_break(line + piece); piece++)
 			;
 		clean = strndup(line, piece);
 		if (!clean)
@@ -1085,7 +1065,7 @@ int ktap_read_line(struct ktap_run *run, const char *line)
 		err = read_clean_line(run, clean);
 		free(clean);
 		line += piece;
-		line += line_break(line);
+		line += kunit_line_break(line);
 	}
 	return err;
 }

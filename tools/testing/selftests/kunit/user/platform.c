@@ -60,6 +60,7 @@
 #include <unistd.h>
 
 #include "kunit-user.h"
+#include "line-break.h"
 #include "../ktap.h"
 
 /* Where a run stood: in a suite's code, or in a case. */
