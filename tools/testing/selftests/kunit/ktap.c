@@ -238,6 +238,27 @@ enum ktap_result ktap_run_verdict(const struct ktap_run *run)
 }
 
 /**
+ * ktap_exit_code() - a kselftest program's exit code for a verdict
+ * @verdict: what ktap_run_verdict() said of the program's results.
+ *
+ * Return: KSFT_PASS for KTAP_PASS; KSFT_SKIP for KTAP_SKIP, and for
+ * KTAP_NONE (no test at all, which kselftest counts as a skip); KSFT_FAIL
+ * for anything else.
+ */
+int ktap_exit_code(enum ktap_result verdict)
+{
+	switch (verdict) {
+	case KTAP_PASS:
+		return KSFT_PASS;
+	case KTAP_SKIP:
+	case KTAP_NONE:
+		return KSFT_SKIP;
+	default:
+		return KSFT_FAIL;
+	}
+}
+
+/**
  * ktap_run_failed_outside() - whether something failed outside the suites
  * @run: a finished run.
  *

@@ -74,6 +74,11 @@
 /* The name the writers give the failures outside the suites. */
 #define KTAP_OUTSIDE_NAME	"(outside the tests)"
 
+/* kselftest's exit codes, as tools/testing/selftests/kselftest.h has them. */
+#define KSFT_PASS	0
+#define KSFT_FAIL	1
+#define KSFT_SKIP	4
+
 /**
  * enum ktap_result - the result of a test
  * @KTAP_PASS: "ok", or a verdict: passed.
@@ -240,6 +245,7 @@ int ktap_run_finish(struct ktap_run *run);
 void ktap_run_free(struct ktap_run *run);
 
 enum ktap_result ktap_run_verdict(const struct ktap_run *run);
+int ktap_exit_code(enum ktap_result verdict);
 bool ktap_run_failed_outside(const struct ktap_run *run);
 bool ktap_is_kernel_report(const char *line);
 void ktap_count(struct ktap_counts *counts, const struct ktap_test *test);

@@ -42,10 +42,6 @@
 
 #include "ktap.h"
 
-#define KSFT_PASS	0
-#define KSFT_FAIL	1
-#define KSFT_SKIP	4
-
 /* kselftest's default, when no settings file says otherwise. */
 #define KUNIT_MODULE_DEFAULT_TIMEOUT	45
 /* Seconds kept back from kselftest's timeout to report and unload. */
@@ -421,9 +417,7 @@ static int report(const struct ktap_run *run, const char *what)
 	ktap_write_kselftest(run, stdout);
 	printf("# %s: %zu suites, %lu passed, %lu failed, %lu skipped\n", what,
 	       run->num_suites, counts.passed, counts.failed, counts.skipped);
-	if (verdict == KTAP_FAIL)
-		return KSFT_FAIL;
-	return verdict == KTAP_PASS ? KSFT_PASS : KSFT_SKIP;
+	return ktap_exit_code(verdict);
 }
 
 /* A failure before any result could be read. */

@@ -7,11 +7,6 @@
 
 #include <stdbool.h>
 
-/* kselftest's exit codes, as tools/testing/selftests/kselftest.h has them. */
-#define KSFT_PASS	0
-#define KSFT_FAIL	1
-#define KSFT_SKIP	4
-
 /* Per-case time limit when none is given; kselftest's own is 45 s a program. */
 #define KUNIT_USER_DEFAULT_TIMEOUT	30
 

@@ -999,9 +999,7 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 		return KSFT_FAIL;
 	if (action && !strcmp(action, "list"))
 		return KSFT_PASS;
-	if (verdict == KTAP_FAIL)
-		return KSFT_FAIL;
-	return verdict == KTAP_PASS ? KSFT_PASS : KSFT_SKIP;
+	return ktap_exit_code(verdict);
 }
 
 #ifdef KUNIT_USER_LEAK_CHECK
