@@ -10,10 +10,8 @@ Q := $(if $(filter 1,$(V)),,@)
 USER_DIR := tools/testing/selftests/kunit/user
 
 # The shared core, built for userspace, and the userspace side of the seam.
-CORE_SRCS := lib/kunit/test.c lib/kunit/assert.c lib/kunit/resource.c \
-	     lib/kunit/string-stream.c lib/kunit/kunit-stream.c lib/kunit/executor.c \
-	     $(USER_DIR)/platform.c tools/testing/selftests/kunit/ktap.c
-MAIN_SRC := $(USER_DIR)/main.c
+include lib/kunit/Makefile.core
+CORE_SRCS := $(addprefix lib/kunit/,$(KUNIT_CORE_SRCS)) $(KUNIT_USER_SRCS)
 
 # Userspace KUnit programs: name and sources.
 PROGS := kunit-test kunit-example-test
@@ -72,7 +70,7 @@ help:
 	@echo
 	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
 	@echo 'make run takes: KSRC=kernel tree (default Debian linux-source-6.1),'
-	@echo '  ARCH=x86_64|arm64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
+	@echo '  ARCH=x86_64|arm64|riscv64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
 	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
@@ -91,7 +89,7 @@ $(BUILD)/$(1)/obj/%.o: %.c
 	@$(if $(Q),echo "  CC [$(1)] $$<")
 	$(Q)$$(CC) $$(BASE_CFLAGS) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
 
-$(BUILD)/$(1)/libkunit.a: $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$(CORE_SRCS) $$(MAIN_SRC))
+$(BUILD)/$(1)/libkunit.a: $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$(CORE_SRCS))
 	$(Q)rm -f $$@
 	$(Q)ar rcs $$@ $$^
 
