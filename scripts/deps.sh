@@ -5,7 +5,8 @@
 #
 #   scripts/deps.sh check    what `make check` needs
 #   scripts/deps.sh run      what `make run` needs
-#   scripts/deps.sh run-arm64  what `make run ARCH=arm64` needs besides
+#   scripts/deps.sh packages PKG...  these: what an architecture of
+#                            `make run` needs besides (scripts/arch)
 #
 # As root with apt-get, missing packages are installed; otherwise the one
 # apt-get line to run is printed and the exit status is 1.
@@ -22,11 +23,12 @@ run)
 	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
 	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils rsync patch"
 	;;
-run-arm64)
-	pkgs="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm"
+packages)
+	shift
+	pkgs="$*"
 	;;
 *)
-	echo "usage: $0 check|run|run-arm64" >&2
+	echo "usage: $0 check|run|packages PKG..." >&2
 	exit 2
 	;;
 esac

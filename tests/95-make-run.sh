@@ -239,7 +239,7 @@ expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_passes PASS" "a passing 
 expect_line "$SCRATCH/kcidb" "kunit.example.example_skip_test SKIP" "a skipped case is SKIP"
 expect_line "$SCRATCH/kcidb" "boot PASS" "the boot itself is a test"
 if grep -q '"architecture": "x86_64"' "$BUILD/last/results.kcidb.json" &&
-   grep -q '"config_name": "tinyconfig x86_64.config base.config kunit_defconfig"' \
+   grep -q '"config_name": "tinyconfig x86_64 base.config kunit_defconfig"' \
 	"$BUILD/last/results.kcidb.json" && grep -q '"compiler": "gcc' "$BUILD/last/results.kcidb.json"; then
 	pass "the build names its architecture, configuration and compiler"
 else

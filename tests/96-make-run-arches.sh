@@ -1,15 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # make run on the other architectures: arm64 under qemu-system-aarch64
-# with a cross compiler, and User Mode Linux run directly.
+# with a cross compiler, riscv64 likewise but without a userland (its
+# built-in suites only), and User Mode Linux run directly.
 . tests/lib.sh
 
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
-	skip "make run ARCH=um and ARCH=arm64" "KUNIT_CHECK_NO_KERNEL is set"
+	skip "make run ARCH=um, ARCH=riscv64 and ARCH=arm64" "KUNIT_CHECK_NO_KERNEL is set"
 	exit 0
 fi
 
 summary=$(userspace_summary)
-for arch in um arm64; do
+for arch in um riscv64 arm64; do
 	make --no-print-directory run BUILD="$BUILD" ARCH=$arch > "$SCRATCH/$arch.out" 2>&1
 	expect_status 0 $? "make run ARCH=$arch"
 	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/$arch.kcidb.json"
@@ -22,6 +23,19 @@ for arch in um arm64; do
 		tail -n 20 "$SCRATCH/$arch.out" | sed -e 's/^/#   /'
 	fi
 done
+
+# riscv64 booted the image it built, and without a userland.
+if grep -q '^Machine: *riscv\|^kunit-run' "$SCRATCH/riscv64.out" ||
+   ! grep -q 'Booting under qemu-system-riscv64' "$SCRATCH/riscv64.out"; then
+	fail "ARCH=riscv64 did not boot under qemu-system-riscv64"
+else
+	pass "ARCH=riscv64 boots under qemu-system-riscv64"
+fi
+if grep -q 'kselftest' "$SCRATCH/riscv64.out"; then
+	fail "ARCH=riscv64 has no userland, yet its run speaks of kselftest"
+else
+	pass "ARCH=riscv64: no userland, no kselftest, the built-in suites' results"
+fi
 
 # The arm64 guest ran the cross-built kselftest target.
 expect_line "$BUILD/last/kselftest.tap" "ok 1 selftests: kunit: kunit-test" \

@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-run's boot stage: the kernel under QEMU, with KVM where
+# the architecture allows it and it really works, or User Mode Linux run
+# directly.  The console goes to $LAST/console.log; status is the exit
+# status of the machine, 124 when it outlived TIMEOUT.  Sourced, not run.
+
+# Sets accel: kvm only when a probe, once per build directory, booted the
+# kernel without userland and saw its "no init" panic; on some machines
+# /dev/kvm exists but a guest aborts or never runs.
+probe_kvm() {
+	accel=tcg
+	[ -n "$kvm" ] && [ -w /dev/kvm ] || return 0
+	if [ ! -f "$BUILD/run/kvm-probe" ]; then
+		stage probe "Probing KVM"
+		# shellcheck disable=SC2086
+		if timeout 5 $qemu -accel kvm $qemu_machine -nodefaults -no-reboot \
+			-display none -m 256 -serial stdio -kernel "$OBJ/$image" \
+			-append "console=$console panic=-1 kunit.enable=0" < /dev/null \
+			> "$LAST/kvm-probe.log" 2>&1 &&
+		   grep -q 'Kernel panic' "$LAST/kvm-probe.log"; then
+			echo kvm > "$BUILD/run/kvm-probe"
+		else
+			echo tcg > "$BUILD/run/kvm-probe"
+		fi
+	fi
+	accel=$(cat "$BUILD/run/kvm-probe")
+}
+
+boot_um() {
+	stage run "Running ./linux (User Mode Linux)"
+	status=0
+	# shellcheck disable=SC2086
+	timeout "$TIMEOUT" "$OBJ/linux" $boot_args $cmdline \
+		< /dev/null > "$LAST/console.log" 2>&1 || status=$?
+}
+
+# Without a userland, the built-in suites run at boot and kunit_shutdown
+# ends the machine, as kunit.py does it.
+boot_qemu() {
+	probe_kvm
+	machine=$qemu_machine
+	[ -n "$qemu_bios" ] && [ -f "$qemu_bios" ] && machine="$machine -bios $qemu_bios"
+	initrd=
+	[ -f "$RUN/initramfs.cpio" ] && initrd="-initrd $RUN/initramfs.cpio"
+	args="console=$console panic=-1 $cmdline${boot_args:+ $boot_args}"
+	[ -n "$userland" ] || args="$args kunit_shutdown=reboot"
+	stage run "Booting under $qemu ($accel)"
+	status=0
+	# shellcheck disable=SC2086
+	timeout "$TIMEOUT" $qemu -accel $accel $machine -nodefaults -no-reboot -display none \
+		-m 512 -serial stdio -kernel "$OBJ/$image" $initrd \
+		-append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 &
+	qemu_pid=$!
+	if [ -n "$RAW" ]; then
+		tail -n +1 -f "$LAST/console.log.tmp" --pid=$qemu_pid 2>/dev/null || true
+	fi
+	wait $qemu_pid || status=$?
+	tr -d '\r' < "$LAST/console.log.tmp" > "$LAST/console.log"
+	rm -f "$LAST/console.log.tmp"
+}
+
+stage_boot() {
+	cmdline="kunit.timeout=$CASE_TIMEOUT${KERNEL_ARGS:+ $KERNEL_ARGS}"
+	[ -n "$FILTER" ] && cmdline="$cmdline kunit.filter_glob=$FILTER"
+	if [ -z "$qemu" ]; then
+		boot_um
+	else
+		boot_qemu
+	fi
+}

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-run's build stages: the kernel, KUNIT_EXTRA's modules and
+# the kselftest target kunit.  Sourced, not run.
+
+# Tells why a make of stage $1 failed, from its log $2, and ends the run.
+build_failed() {
+	echo "kunit-run: $1 failed:" >&2
+	grep -E 'error:|Error [0-9]|undefined reference|No rule to make' "$2" | head -n 30 >&2
+	echo "(whole log: $2)" >&2
+	exit 1
+}
+
+# The kernel, through ccache when it is installed.  In a tree this script
+# extracted (which nobody edits), the kernel's build is what the
+# configuration and the project's kernel files make it: when neither
+# changed since the last good build, make has nothing to do and is not
+# asked (it takes seconds to find that out).
+stage_build() {
+	cc=${cross}gcc
+	command -v ccache > /dev/null 2>&1 && cc="ccache $cc"
+	build_key=$({
+		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
+		cat "$OBJ/.config"
+		[ -n "$STOCK" ] || find "$TOP/include/kunit" "$TOP/lib/kunit" -type f | sort | xargs cat
+	} | cksum)
+	if [ -f "$KSRC/.extracted" ] && [ -f "$OBJ/$image" ] &&
+	   [ "$(cat "$RUN/.kunit-built" 2>/dev/null)" = "$build_key" ]; then
+		stage build "Building $targets: nothing changed since the last build"
+		echo "kunit-run: nothing changed since the last build; make was not run" \
+			> "$LAST/build.log"
+		return 0
+	fi
+	stage build "Building $targets (-j$JOBS)"
+	build_started=$(date +%s%N)
+	rm -f "$RUN/.kunit-built"
+	# shellcheck disable=SC2086
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $targets \
+		> "$LAST/build.log" 2>&1 || build_failed "the kernel build" "$LAST/build.log"
+	echo "$build_key" > "$RUN/.kunit-built"
+	build_seconds=$(awk -v ns=$(($(date +%s%N) - build_started)) \
+		'BEGIN { printf "%.1f", ns / 1e9 }')
+}
+
+# KUNIT_EXTRA's modules, built against the kernel; sets extra_modules.
+stage_extra() {
+	extra_modules=
+	[ -n "$KUNIT_EXTRA" ] || return 0
+	stage extra "Building the test modules in $KUNIT_EXTRA"
+	rm -rf "$RUN/extra"
+	cp -a "$KUNIT_EXTRA" "$RUN/extra"
+	make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" M="$RUN/extra" modules \
+		> "$LAST/extra.log" 2>&1 || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log"
+	extra_modules=$(find "$RUN/extra" -name '*.ko')
+	[ -n "$extra_modules" ] || die "KUNIT_EXTRA=$KUNIT_EXTRA built no module"
+}
+
+# The KUnit test modules, the kernel's then KUNIT_EXTRA's (test_modules),
+# and the kselftest target tools/testing/selftests/kunit, installed into
+# $ksft as "make kselftest-install" would, static so that it runs on
+# busybox.  Not with STOCK=1, nor without a userland to run it.
+stage_kselftest() {
+	ksft_helper=$TOP/tools/testing/selftests/kunit/kunit-modules.sh
+	test_modules=$(sh "$ksft_helper" "$OBJ")
+	[ -n "$KUNIT_EXTRA" ] && test_modules="$test_modules $(sh "$ksft_helper" "$RUN/extra")"
+	ksft=
+	[ -z "$STOCK" ] && [ -n "$userland" ] || return 0
+	stage kselftest "Building the kselftest target kunit"
+	ksft=$RUN/kselftest
+	rm -rf "$ksft"
+	# shellcheck disable=SC2086
+	make -C "$WORK/tools/testing/selftests" O="$OBJ" ARCH=$karch \
+		CROSS_COMPILE=$cross TARGETS=kunit KSFT_INSTALL_PATH="$ksft" \
+		KUNIT_MODULES="$(echo $test_modules)" USERLDFLAGS=-static install \
+		> "$LAST/kselftest-build.log" 2>&1 ||
+		build_failed "building the kselftest target" "$LAST/kselftest-build.log"
+}

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-run's settings, its architecture data and its stage
+# timer, for the stages in this directory.  Sourced, not run.
+
+die() {
+	echo "kunit-run: $*" >&2
+	exit 1
+}
+
+# Starts stage $1 with message $2..., ending the one before: "make run"
+# prints how long each took (elapsed).
+stage() {
+	now=$(date +%s%N)
+	if [ -n "${stage_name:-}" ]; then
+		timings="$timings $stage_name=$(((now - stage_started) / 1000000))"
+	fi
+	stage_name=$1
+	stage_started=$now
+	shift
+	echo "[$(date +%H:%M:%S)] $*"
+}
+
+elapsed() {
+	stage done "done"
+	total=$((($(date +%s%N) - started) / 1000000))
+	line="Elapsed time: $(awk -v ms=$total 'BEGIN { printf "%.1fs total", ms / 1000 }')"
+	for t in $timings; do
+		line="$line, $(echo "$t" | awk -F= '{ printf "%.1fs %s", $2 / 1000, $1 }')"
+	done
+	echo "$line"
+}
+
+# The architectures there are data for: the files of scripts/arch.
+known_arches() {
+	for f in "$TOP"/scripts/arch/*; do
+		case ${f##*/} in
+		*.* | README) ;;
+		*) printf '%s ' "${f##*/}" ;;
+		esac
+	done
+}
+
+# Reads scripts/arch/$1: every setting must be there (see
+# scripts/arch/README), the kernel configuration fragment too.
+load_arch() {
+	case $1 in
+	'' | *[!a-z0-9_]*) die "ARCH=$1 is not supported: use one of $(known_arches)" ;;
+	esac
+	[ -f "$TOP/scripts/arch/$1" ] ||
+		die "ARCH=$1 is not supported: use one of $(known_arches)"
+	for setting in karch cross packages image targets qemu qemu_machine qemu_bios kvm \
+		console boot_args busybox busybox_package kconfig; do
+		unset "$setting"
+	done
+	# shellcheck disable=SC1090
+	. "$TOP/scripts/arch/$1"
+	for setting in karch image targets kconfig; do
+		eval "[ -n \"\${$setting:-}\" ]" || die "scripts/arch/$1 does not set $setting"
+	done
+	for setting in cross packages qemu qemu_machine qemu_bios kvm console boot_args \
+		busybox busybox_package; do
+		eval "[ -n \"\${$setting+set}\" ]" || die "scripts/arch/$1 does not set $setting"
+	done
+	# A userland is busybox, from the host or from a package.
+	userland=
+	[ -n "$busybox$busybox_package" ] && userland=busybox
+	:
+}
+
+# The settings from the environment (see kunit-run), checked.
+load_settings() {
+	BUILD=${BUILD:-build}
+	case $BUILD in
+	/*) ;;
+	*) BUILD=$TOP/$BUILD ;;
+	esac
+	ARCH=${ARCH:-x86_64}
+	# A .kunitconfig in the build directory is the default, as with kunit.py.
+	if [ -z "${KUNITCONFIG:-}" ] && [ -f "$BUILD/.kunitconfig" ]; then
+		KUNITCONFIG=$BUILD/.kunitconfig
+	fi
+	KUNITCONFIG=${KUNITCONFIG:-$TOP/scripts/configs/kunit_defconfig}
+	FILTER=${FILTER:-}
+	KUNIT_EXTRA=${KUNIT_EXTRA:-}
+	STOCK=${STOCK:-}
+	TIMEOUT=${TIMEOUT:-300}
+	CASE_TIMEOUT=${CASE_TIMEOUT:-$((TIMEOUT > 60 ? TIMEOUT - 30 : TIMEOUT))}
+	RAW=${RAW:-}
+	GUEST_SCRIPT=${GUEST_SCRIPT:-}
+	KERNEL_ARGS=${KERNEL_ARGS:-}
+	JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+	REPORT=$BUILD/host/kunit-report
+	LAST=$BUILD/last
+
+	load_arch "$ARCH"
+	[ -f "$KUNITCONFIG" ] || die "KUNITCONFIG=$KUNITCONFIG: no such file"
+	case $JOBS in
+	'' | *[!0-9]* | 0) die "JOBS=$JOBS: give a number of jobs, 1 or more" ;;
+	esac
+	case $CASE_TIMEOUT in
+	'' | *[!0-9]*) die "CASE_TIMEOUT=$CASE_TIMEOUT: give whole seconds" ;;
+	esac
+	if [ -n "$KUNIT_EXTRA" ]; then
+		[ -f "$KUNIT_EXTRA/Kbuild" ] || [ -f "$KUNIT_EXTRA/Makefile" ] ||
+			die "KUNIT_EXTRA=$KUNIT_EXTRA has no Kbuild file"
+		[ -n "$userland" ] ||
+			die "KUNIT_EXTRA needs modules, which ARCH=$ARCH does not load here"
+		KUNIT_EXTRA=$(cd "$KUNIT_EXTRA" && pwd)
+	fi
+	if [ -n "$GUEST_SCRIPT" ] && [ -z "$userland" ]; then
+		die "GUEST_SCRIPT needs a userland, which ARCH=$ARCH has not here"
+	fi
+}

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-run's configure stage: tinyconfig, the architecture's
+# fragment (scripts/arch), base.config and the user's kunitconfig, and
+# every option asked for must survive olddefconfig.  Sourced, not run.
+
+# Sets fragments, the files merged in order, and wanted, the options they
+# ask for: the last value given for an option wins, as in merge_config.sh.
+gather_config() {
+	mkdir -p "$BUILD/run"
+	printf '%s' "$kconfig" > "$BUILD/run/$ARCH.config"
+	fragments="$BUILD/run/$ARCH.config $TOP/scripts/configs/base.config $KUNITCONFIG"
+	# shellcheck disable=SC2086
+	wanted=$(cat $fragments | awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
+		END { for (name in value) print value[name] }' | sort)
+}
+
+# Prints, a line each, the options of $wanted that $OBJ/.config lost.
+dropped_options() {
+	for option in $wanted; do
+		grep -qxF "$option" "$OBJ/.config" && continue
+		name=${option%%=*}
+		# CONFIG_X=n holds when the option ends up not set at all.
+		if [ "${option#*=}" = n ] && ! grep -q "^$name=" "$OBJ/.config"; then
+			continue
+		fi
+		if grep -rqs --include='Kconfig*' -E "^[[:space:]]*(menu)?config ${name#CONFIG_}\$" \
+			"$WORK"; then
+			now=$(grep -E "^$name=|# $name is not set" "$OBJ/.config" || echo unset)
+			echo "  $option: dropped, its dependencies are not met (now: $now)"
+		else
+			echo "  $option: no such option in this kernel"
+		fi
+	done
+}
+
+stage_configure() {
+	config_key=$(printf '%s\n%s\n' "$wanted" "$version" | cksum)
+	if [ -f "$OBJ/.config" ] &&
+	   [ "$(cat "$OBJ/.kunit-config-key" 2>/dev/null)" = "$config_key" ]; then
+		return 0
+	fi
+	stage configure "Configuring (tinyconfig, scripts/arch/$ARCH, base.config, ${KUNITCONFIG#"$TOP"/})"
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross tinyconfig \
+		> "$LAST/config.log" 2>&1 || die "make tinyconfig failed: see $LAST/config.log"
+	# shellcheck disable=SC2086
+	"$WORK/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" $fragments \
+		>> "$LAST/config.log" 2>&1 || die "merging the fragments failed: see $LAST/config.log"
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross olddefconfig \
+		>> "$LAST/config.log" 2>&1 || die "make olddefconfig failed: see $LAST/config.log"
+	dropped=$(dropped_options)
+	if [ -n "$dropped" ]; then
+		rm -f "$OBJ/.kunit-config-key"
+		printf 'kunit-run: these options did not survive olddefconfig:\n%s\n' "$dropped" >&2
+		exit 1
+	fi
+	echo "$config_key" > "$OBJ/.kunit-config-key"
+}

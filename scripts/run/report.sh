@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/kunit-run's report stage: kunit-report reads the console into
+# $LAST/results.{ktap,xml,json,kcidb.json}; kselftest.tap is what
+# run_kselftest.sh printed in the guest; a hang, a panic or a userland
+# that did not finish fails the run too.  Sets report_status.  Sourced,
+# not run.
+
+# One setting, as sh reads it back: VARIABLE='value'.
+kcidb_setting() {
+	printf "%s='%s'\n" "$1" "$(printf '%s' "$2" | sed "s/'/'\\\\''/g")"
+}
+
+# Writes to $1 the KCIDB_* settings of this run's report, for sh to read
+# (set -a; . $1): the user's, and what kunit-run knows.
+kcidb_settings() {
+	compiler=$(${cross}gcc --version 2>/dev/null | head -n 1)
+	kunit_commit=$(git -C "$TOP" rev-parse -q --verify HEAD 2>/dev/null) || kunit_commit=
+	git_commit=
+	if [ "$(git -C "$KSRC" rev-parse --show-toplevel 2>/dev/null)" = "$KSRC" ]; then
+		git_commit=$(git -C "$KSRC" rev-parse -q --verify HEAD 2>/dev/null) || git_commit=
+		git_name=$(git -C "$KSRC" describe --tags 2>/dev/null) || git_name=
+	fi
+	comment="Linux $version from $KSRC, with the KUnit of $TOP${kunit_commit:+ at $kunit_commit}"
+	[ -n "$STOCK" ] && comment="Linux $version from $KSRC, with its own KUnit"
+	environment="User Mode Linux"
+	[ -n "$qemu" ] && environment="QEMU $qemu ($accel)"
+	build_command="make ARCH=$karch${cross:+ CROSS_COMPILE=$cross} $targets"
+	{
+		kcidb_setting KCIDB_ORIGIN "${KCIDB_ORIGIN:-local}"
+		kcidb_setting KCIDB_RUN_ID \
+			"${KCIDB_RUN_ID:-$(hostname 2>/dev/null || echo host)-$started}"
+		kcidb_setting KCIDB_TREE_NAME "${KCIDB_TREE_NAME:-$(basename "$KSRC")}"
+		kcidb_setting KCIDB_GIT_URL "${KCIDB_GIT_URL:-}"
+		kcidb_setting KCIDB_GIT_BRANCH "${KCIDB_GIT_BRANCH:-}"
+		kcidb_setting KCIDB_GIT_COMMIT "${KCIDB_GIT_COMMIT:-$git_commit}"
+		kcidb_setting KCIDB_GIT_COMMIT_NAME "${KCIDB_GIT_COMMIT_NAME:-${git_name:-}}"
+		kcidb_setting KCIDB_CHECKOUT_COMMENT "${KCIDB_CHECKOUT_COMMENT:-$comment}"
+		kcidb_setting KCIDB_CONFIG_NAME \
+			"${KCIDB_CONFIG_NAME:-tinyconfig $ARCH base.config ${KUNITCONFIG##*/}}"
+		kcidb_setting KCIDB_COMPILER "${KCIDB_COMPILER:-$compiler}"
+		kcidb_setting KCIDB_BUILD_COMMAND "${KCIDB_BUILD_COMMAND:-$build_command}"
+		kcidb_setting KCIDB_BUILD_DURATION "${KCIDB_BUILD_DURATION:-${build_seconds:-}}"
+		kcidb_setting KCIDB_START_TIME "${KCIDB_START_TIME:-$started_utc}"
+		kcidb_setting KCIDB_ENVIRONMENT "${KCIDB_ENVIRONMENT:-$environment}"
+	} > "$1"
+}
+
+# What run_kselftest.sh printed: its own summary, and the KTAP reader's
+# verdict on it (a plan not met fails too).
+report_kselftest() {
+	tap=$LAST/kselftest.tap
+	if ! grep -q '^ok \|^not ok ' "$tap"; then
+		echo "kunit-run: no kselftest results: run_kselftest.sh did not run or died"
+		report_status=1
+		return 0
+	fi
+	echo "kselftest: $(grep -c '^ok ' "$tap") ok, $(grep -c '^not ok ' "$tap") not ok," \
+		"of $(sed -n 's/^1\.\.//p' "$tap" | head -n 1) tests (run_kselftest.sh)"
+	grep '^not ok ' "$tap" | sed -e 's/^/  /'
+	# A module that a case still running after its timeout keeps loaded.
+	sed -n 's/^# # \(.*still runs; .* kept loaded\)$/  \1/p' "$tap"
+	if ! "$REPORT" --color=never "$tap" > "$LAST/kselftest.summary"; then
+		grep -q '^not ok ' "$tap" ||
+			sed -n 's/^document problem: /  kselftest.tap: /p' "$LAST/kselftest.summary"
+		report_status=1
+	fi
+}
+
+# How the machine ended, when that fails the run: $1 what, then its tail.
+report_end() {
+	echo "kunit-run: $1; console tail:"
+	tail -n "$2" "$LAST/console.log" | sed -e 's/^/  | /'
+	report_status=1
+}
+
+stage_report() {
+	stage report "Reading the results"
+	report_status=0
+	kcidb_settings "$LAST/kcidb.env"
+	rm -f "$LAST/kselftest.tap"
+	[ -n "$ksft" ] && sed -n 's/^kselftest| //p' "$LAST/console.log" > "$LAST/kselftest.tap"
+	# shellcheck disable=SC1091
+	(set -a && . "$LAST/kcidb.env" && exec "$REPORT" --ktap="$LAST/results.ktap" \
+		--junit="$LAST/results.xml" --json="$LAST/results.json" \
+		--kcidb="$LAST/results.kcidb.json" ${ksft:+--kselftest-tap="$LAST/kselftest.tap"} \
+		--arch="$ARCH" "$LAST/console.log") || report_status=1
+	[ -z "$ksft" ] || report_kselftest
+	if [ "$status" -eq 124 ]; then
+		report_end "the kernel did not finish within TIMEOUT=$TIMEOUT s: a hang" 20
+	elif grep -q 'Kernel panic - not syncing' "$LAST/console.log"; then
+		report_end "the kernel panicked" 25
+	elif [ -n "$userland" ] && ! grep -q '^# kunit-run: done' "$LAST/console.log"; then
+		report_end "the test userland did not finish" 20
+	fi
+	echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${ksft:+, $LAST/kselftest.tap}"
+}

@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: GPL-2.0
+# make run's stages (scripts/run) that need no kernel build: the
+# architecture files, the configuration's gathering and its dropped
+# options, the initramfs, the QEMU command line (with a fake QEMU) and the
+# report with its verdicts on a console made here.
+. tests/lib.sh
+
+# Runs sh code $1 with the stages loaded and the settings of ARCH=$2, in
+# a subshell; its output goes to $SCRATCH/out.
+stages() {
+	(
+		cd "$SCRATCH" || exit 1
+		REPORT=$BUILD/host/kunit-report TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
+		ARCH=$2 KUNITCONFIG=$SCRATCH/kunitconfig
+		for part in common source configure build initramfs boot report; do
+			. "$TOP/scripts/run/$part.sh"
+		done
+		started=$(date +%s%N) started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+		stage_started=$started timings= TIMEOUT=300
+		mkdir -p "$LAST"
+		load_arch "$ARCH"
+		eval "$1"
+	) > "$SCRATCH/out" 2>&1
+}
+
+printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_TEST=m\nCONFIG_KUNIT_TEST=y\n' > "$SCRATCH/kunitconfig"
+
+# Every architecture file sets everything, and its fragment is options.
+arches=$(ls "$TOP/scripts/arch" | grep -v README)
+for arch in $arches; do
+	stages 'printf "%s\n" "$kconfig" | grep -v "^$" | grep -v "^CONFIG_[A-Z0-9_]*=" || :
+		echo "karch=$karch image=$image userland=$userland"' "$arch"
+	if [ $? = 0 ] && ! grep -q '^CONFIG\|^kunit-run' "$SCRATCH/out" &&
+	   grep -q "^karch=[a-z0-9_]* image=arch/\|^karch=um image=linux" "$SCRATCH/out"; then
+		pass "scripts/arch/$arch sets every setting: $(cat "$SCRATCH/out")"
+	else
+		fail "scripts/arch/$arch"
+		show "$SCRATCH/out"
+	fi
+done
+for arch in x86_64 arm64 um riscv64; do
+	[ -f "$TOP/scripts/arch/$arch" ] && pass "ARCH=$arch has its file" ||
+		fail "ARCH=$arch has no file in scripts/arch"
+done
+stages 'echo "userland=$userland"' x86_64
+expect_line "$SCRATCH/out" "userland=busybox" "x86_64 has a busybox userland"
+stages 'echo "userland=$userland"' riscv64
+expect_line "$SCRATCH/out" "userland=" "riscv64 has none (no riscv64 busybox in Debian 12)"
+
+# Unknown architectures, and files that leave a setting out.
+for arch in mips ../arm64 'x86_64 ' ''; do
+	stages : "$arch"
+	status=$?
+	if [ $status = 1 ] && grep -q "^kunit-run: ARCH=$arch is not supported: use one of .*x86_64" \
+		"$SCRATCH/out"; then
+		pass "ARCH='$arch' is refused, and the known ones named"
+	else
+		fail "ARCH='$arch': exit $status"
+		show "$SCRATCH/out"
+	fi
+done
+mkdir -p "$SCRATCH/top/scripts/arch"
+grep -v '^image=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/arch/noimage"
+grep -v '^qemu_bios=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/arch/nobios"
+for arch in noimage nobios; do
+	stages "TOP=$SCRATCH/top; load_arch $arch" x86_64
+	status=$?
+	if [ $status = 1 ] && grep -q "^kunit-run: scripts/arch/$arch does not set" "$SCRATCH/out"; then
+		pass "an architecture file without a setting is refused: $(cat "$SCRATCH/out")"
+	else
+		fail "scripts/arch/$arch: exit $status"
+		show "$SCRATCH/out"
+	fi
+done
+
+# The configuration: the last value of an option wins; the architecture's
+# fragment comes first.
+stages 'gather_config; echo "$wanted"; echo "fragments: $fragments"' x86_64
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=y" "the kunitconfig's last value of an option wins"
+if ! grep -q 'CONFIG_KUNIT_TEST=m' "$SCRATCH/out" && grep -q '^CONFIG_SERIAL_8250=y' "$SCRATCH/out" &&
+   grep -q "^fragments: $SCRATCH/build/run/x86_64.config $TOP/scripts/configs/base.config" \
+	"$SCRATCH/out"; then
+	pass "the options wanted: the architecture's, base.config's and the kunitconfig's, once each"
+else
+	fail "the options wanted"
+	show "$SCRATCH/out"
+fi
+
+# Options that did not survive olddefconfig, and why.
+mkdir -p "$SCRATCH/work/lib" "$SCRATCH/obj"
+printf 'config NEEDS_MORE\n\tbool "x"\n' > "$SCRATCH/work/lib/Kconfig"
+printf 'CONFIG_KEPT=y\n# CONFIG_NEEDS_MORE is not set\n' > "$SCRATCH/obj/.config"
+stages 'WORK=$SCRATCH/work OBJ=$SCRATCH/obj
+	wanted="CONFIG_KEPT=y CONFIG_NEEDS_MORE=y CONFIG_NOWHERE=y CONFIG_OFF=n"; dropped_options' \
+	x86_64
+expect_line "$SCRATCH/out" \
+	"  CONFIG_NEEDS_MORE=y: dropped, its dependencies are not met (now: # CONFIG_NEEDS_MORE is not set)" \
+	"an option whose dependencies are not met is named, with its value"
+expect_line "$SCRATCH/out" "  CONFIG_NOWHERE=y: no such option in this kernel" \
+	"an option the kernel does not have is named"
+if [ "$(wc -l < "$SCRATCH/out")" = 2 ]; then
+	pass "options kept, and =n options not set, are not named"
+else
+	fail "dropped_options named more than two options"
+	show "$SCRATCH/out"
+fi
+
+# The initramfs: busybox, the init, the test modules' list, no modules
+# without CONFIG_MODULES; none without a userland.
+printf '# CONFIG_MODULES is not set\n' > "$SCRATCH/obj/.config"
+mkdir -p "$SCRATCH/run/ksft"
+echo target > "$SCRATCH/run/ksft/run_kselftest.sh"
+stages 'RUN=$SCRATCH/run OBJ=$SCRATCH/obj WORK=$SCRATCH/work ksft=$RUN/ksft extra_modules=
+	test_modules="one_test two_test" GUEST_SCRIPT=; stage_initramfs &&
+	cpio -it --quiet < "$RUN/initramfs.cpio" | sort' x86_64
+for entry in init bin/busybox etc/kunit-modules kselftest/run_kselftest.sh; do
+	expect_line "$SCRATCH/out" "$entry" "the initramfs holds $entry"
+done
+if (cd "$SCRATCH" && cpio -i --quiet --to-stdout etc/kunit-modules < run/initramfs.cpio) |
+   tr '\n' ' ' | grep -qx 'one_test two_test '; then
+	pass "the initramfs lists the test modules"
+else
+	fail "the initramfs's etc/kunit-modules"
+fi
+stages 'RUN=$SCRATCH/run; touch "$RUN/initramfs.cpio"; stage_initramfs
+	[ ! -e "$RUN/initramfs.cpio" ] && echo none' riscv64
+expect_line "$SCRATCH/out" "none" "without a userland, no initramfs"
+
+# The machine's command line, from a QEMU that prints its arguments.
+mkdir -p "$SCRATCH/bin"
+printf '#!/bin/sh\nfor a; do echo "arg: $a"; done\n' > "$SCRATCH/bin/fake-qemu"
+chmod +x "$SCRATCH/bin/fake-qemu"
+boot='RUN=$SCRATCH/run OBJ=$SCRATCH/obj qemu=$SCRATCH/bin/fake-qemu kvm= RAW= TIMEOUT=10
+	CASE_TIMEOUT=7 KERNEL_ARGS=quiet FILTER="a*" userland=$1; stage_boot; cat "$LAST/console.log"'
+touch "$SCRATCH/run/initramfs.cpio"
+stages "set -- busybox; $boot" x86_64
+expect_line "$SCRATCH/out" \
+	"arg: console=ttyS0 panic=-1 kunit.timeout=7 quiet kunit.filter_glob=a* reboot=t" \
+	"x86_64: the console, the case timeout, KERNEL_ARGS, the filter, reboot=t"
+expect_line "$SCRATCH/out" "arg: $SCRATCH/run/initramfs.cpio" "x86_64 boots the initramfs"
+expect_line "$SCRATCH/out" "arg: tcg" "KVM is not used where the architecture file says no"
+rm -f "$SCRATCH/run/initramfs.cpio"
+stages "set -- ''; $boot" riscv64
+expect_line "$SCRATCH/out" \
+	"arg: console=ttyS0 panic=-1 kunit.timeout=7 quiet kunit.filter_glob=a* kunit_shutdown=reboot" \
+	"riscv64: no userland, so kunit_shutdown ends the machine"
+if grep -q 'arg: -initrd' "$SCRATCH/out"; then
+	fail "riscv64 boots an initramfs it has not"
+else
+	pass "riscv64 boots without an initramfs"
+fi
+if [ -f /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin ]; then
+	expect_line "$SCRATCH/out" "arg: /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin" \
+		"riscv64 boots QEMU's OpenSBI"
+fi
+
+# The report, on consoles made here: the KTAP of a userspace program as
+# the kernel's, then each way a machine can end badly.
+report() {
+	stages "KSRC=$SCRATCH version=6.1 STOCK= status=$1 ksft=$2 userland=$3
+		stage_report; echo report_status=\$report_status" x86_64
+}
+mkdir -p "$SCRATCH/last"
+"$USER_BUILD/kunit-example-test" > "$SCRATCH/good.log" 2>&1
+cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+report 0 '' ''
+expect_line "$SCRATCH/out" "report_status=0" "a console where everything passed passes"
+for f in results.ktap results.xml results.json results.kcidb.json kcidb.env; do
+	if [ -s "$SCRATCH/last/$f" ]; then
+		pass "the report writes $f"
+	else
+		fail "the report did not write $f"
+	fi
+done
+report 124 '' ''
+expect_line "$SCRATCH/out" "report_status=1" "a machine that outlived TIMEOUT fails, results or not"
+expect_line "$SCRATCH/out" "kunit-run: the kernel did not finish within TIMEOUT=300 s: a hang; console tail:" \
+	"a hang is named"
+{ cat "$SCRATCH/good.log"; echo "Kernel panic - not syncing: Attempted to kill init!"; } \
+	> "$SCRATCH/last/console.log"
+report 0 '' ''
+expect_line "$SCRATCH/out" "report_status=1" "a kernel that panicked after its tests fails"
+expect_line "$SCRATCH/out" "kunit-run: the kernel panicked; console tail:" "a panic is named"
+cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "report_status=1" "a userland that did not say it finished fails"
+echo '# kunit-run: done' >> "$SCRATCH/last/console.log"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "report_status=0" "a userland that finished passes"
+printf 'kselftest| TAP version 13\nkselftest| 1..2\nkselftest| ok 1 a\nkselftest| not ok 2 b\n' \
+	>> "$SCRATCH/last/console.log"
+report 0 "$SCRATCH/run/ksft" busybox
+expect_line "$SCRATCH/out" "report_status=1" "a not ok of run_kselftest.sh fails the run"
+expect_line "$SCRATCH/out" "kselftest: 1 ok, 1 not ok, of 2 tests (run_kselftest.sh)" \
+	"run_kselftest.sh's results are counted"
+"$USER_BUILD/fixtures/verdicts" > "$SCRATCH/last/console.log" 2>&1
+report 0 '' ''
+expect_line "$SCRATCH/out" "report_status=1" "a console with failed cases fails"
