@@ -205,6 +205,8 @@ struct kunit_suite {
 	struct kunit_log_sink log;
 	int suite_init_err;
 	struct module *owner;
+	bool finished;
+	enum kunit_status status;
 };
 
 /**

@@ -84,7 +84,7 @@ static ssize_t kunit_debugfs_write_run(struct file *file, const char __user *buf
 		return -ENODEV;
 	err = mutex_lock_interruptible(&kunit_run_mutex);
 	if (!err) {
-		string_stream_clear(suite->log.stream);
+		kunit_suite_clear_results(suite);
 		kunit_exec_run_tests(&set, &progress);
 		mutex_unlock(&kunit_run_mutex);
 	}

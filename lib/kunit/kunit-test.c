@@ -766,21 +766,29 @@ static char *with_assert_line(struct kunit *test, const char *format)
 	return text;
 }
 
-/* Runs @suite as suite 1 of a document, capturing its lines. */
+/*
+ * Runs @suite as suite 1 of a document, capturing its lines: its own
+ * document as kunit_suite_results() makes it, without the header.
+ */
 static char *run_fake_suite(struct kunit *test, struct kunit_suite *suite,
 			    struct kunit_progress *progress)
 {
+	static const char header[] = "KTAP version 1\n1..1\n";
 	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	char *document;
 
 	KUNIT_ASSERT_NOT_NULL(test, log);
 	calls[0] = '\0';
 	suite->log.stream = log;
 	suite->log.quiet = true;
 	__kunit_run_suite(suite, 1, progress);
+	document = kunit_keep_text(test, kunit_suite_results(suite));
 	suite->log.stream = NULL;
 	suite->log.quiet = false;
 
-	return kunit_stream_text(test, log);
+	KUNIT_ASSERT_NOT_NULL(test, document);
+	KUNIT_ASSERT_EQ(test, strncmp(document, header, strlen(header)), 0);
+	return document + strlen(header);
 }
 
 static void runner_test_suite_ktap(struct kunit *test)
@@ -1011,11 +1019,12 @@ static void runner_test_suite_results(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, kunit_suite_results(&fake_empty_suite));
 	fake_empty_suite.log.stream = log;
 	fake_empty_suite.log.quiet = true;
+	kunit_suite_clear_results(&fake_empty_suite);
 	before = suite_results(test, &fake_empty_suite);
 	/* Numbered 107 among the suites it ran with, 1 in its own document. */
 	__kunit_run_suite(&fake_empty_suite, 107, &progress);
 	after = suite_results(test, &fake_empty_suite);
-	string_stream_clear(log);
+	kunit_suite_clear_results(&fake_empty_suite);
 	string_stream_add(log, "    KTAP version 1\n    1..2\n    ok 1 first\n");
 	partial = suite_results(test, &fake_empty_suite);
 	fake_empty_suite.log.stream = NULL;

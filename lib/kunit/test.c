@@ -649,6 +649,7 @@ static enum kunit_status kunit_suite_status(const struct kunit_progress *progres
 static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 			       struct kunit_progress *progress)
 {
+	struct kunit_log_sink console = { .quiet = suite->log.quiet };
 	const struct kunit_result_stats *totals = &progress->suite_total_stats;
 	enum kunit_status status = kunit_suite_status(progress);
 
@@ -665,21 +666,14 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 
 	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
-	if (number == 1 || !suite->log.stream) {
-		kunit_print_result(&suite->log, "", status, number, suite->name,
-				   suite->status_comment);
-	} else {
-		/*
-		 * The kept lines make a document of this suite alone (see
-		 * kunit_suite_results()), where it is test 1.
-		 */
-		struct kunit_log_sink console = { .quiet = suite->log.quiet };
-		struct kunit_log_sink kept = { .stream = suite->log.stream, .quiet = true };
-
-		kunit_print_result(&console, "", status, number, suite->name,
-				   suite->status_comment);
-		kunit_print_result(&kept, "", status, 1, suite->name, suite->status_comment);
-	}
+	/*
+	 * The result goes to the console only.  The kept lines stop before
+	 * it: kunit_suite_results() makes them a document of the suite alone,
+	 * whose last line is this result, numbered 1 there.
+	 */
+	suite->status = status;
+	suite->finished = true;
+	kunit_print_result(&console, "", status, number, suite->name, suite->status_comment);
 
 	kunit_add_stats(&progress->run_stats, &progress->suite_total_stats);
 	if (progress->suite_failed)
@@ -712,6 +706,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	size_t num_cases;
 
 	progress->phase = KUNIT_PHASE_SUITE;
+	suite->finished = false;
 	death = kunit_platform_death_reason(progress);
 	if (death) {
 		/* An earlier run died in suite code: the suite cannot go on. */
@@ -760,32 +755,53 @@ EXPORT_SYMBOL_GPL(__kunit_run_suite);
  * kunit_suite_results() - a suite's last run as a KTAP document of its own
  * @suite: a suite whose lines are kept, in @suite->log.stream.
  *
- * The lines the suite logged, in which its own result is numbered 1
- * whatever its number on the console, under a KTAP header that announces
- * one test.  A run still going gives its lines so far.
+ * Made when asked for: a KTAP header that announces one test, the lines
+ * the suite logged, and, once the run is over, the suite's result,
+ * numbered 1 whatever its number on the console.  A run still going
+ * gives its lines so far.
  *
  * Return: the text for the caller to kfree(): empty if the suite has not
- * run since its log was last cleared; NULL without memory or log.
+ * run since kunit_suite_clear_results(); NULL without memory or log.
  */
 char *kunit_suite_results(struct kunit_suite *suite)
 {
 	struct string_stream *document;
+	struct kunit_log_sink sink;
 	char *text, *result = NULL;
 
 	if (!suite->log.stream)
 		return NULL;
 	text = string_stream_get_string(suite->log.stream);
-	if (!text || !*text)
+	if (!text || (!*text && !suite->finished))
 		return text;
 
 	document = new_string_stream();
-	if (document && !string_stream_add(document, "KTAP version 1\n1..1\n%s", text))
+	sink = (struct kunit_log_sink){ .stream = document, .quiet = true };
+	if (document && !string_stream_add(document, "KTAP version 1\n1..1\n%s", text)) {
+		if (suite->finished)
+			kunit_print_result(&sink, "", suite->status, 1, suite->name,
+					   suite->status_comment);
 		result = string_stream_get_string(document);
+	}
 	destroy_string_stream(document);
 	kfree(text);
 	return result;
 }
 EXPORT_SYMBOL_GPL(kunit_suite_results);
+
+/**
+ * kunit_suite_clear_results() - forget a suite's last run
+ * @suite: a suite whose lines are kept, in @suite->log.stream.
+ *
+ * Until the suite runs again, kunit_suite_results() gives an empty text.
+ */
+void kunit_suite_clear_results(struct kunit_suite *suite)
+{
+	suite->finished = false;
+	if (suite->log.stream)
+		string_stream_clear(suite->log.stream);
+}
+EXPORT_SYMBOL_GPL(kunit_suite_clear_results);
 
 /**
  * kunit_run_tests() - run one suite and print its results
