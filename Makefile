@@ -3,6 +3,9 @@
 # The project's driver.  `make help` lists what it does.
 
 BUILD ?= build
+# One name for each file, whether BUILD was given relative or absolute:
+# the dependency files name their targets as the compiler was told.
+override BUILD := $(abspath $(BUILD))
 CC ?= cc
 V ?= 0
 

@@ -965,19 +965,16 @@ static void runner_test_goes_on_in_param(struct kunit *test)
 		.case_status = KUNIT_SUCCESS,
 		.param_stats = { .passed = 1, .total = 1 },
 	};
-	/* Neither the parameters' header nor the first parameter again. */
-	static const char goes_on[] =
-		"        not ok 2 value 20\n"
-		"        ok 3 value 30\n"
-		"    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
-		"    not ok 1 fake_param_case\n"
-		"        KTAP version 1\n"
-		"        # Subtest: fake_param_case\n"
-		"        ok 1 param-0\n";
-	char *output = run_fake_suite(test, &fake_param_suite, &progress);
+	struct kunit_progress fresh = { };
+	char *whole = run_fake_suite(test, &fake_param_suite, &fresh);
+	char *rest = strstr(whole, "        not ok 2 value 20\n");
+	char *output;
 
-	KUNIT_EXPECT_EQ(test, strncmp(output, goes_on, strlen(goes_on)), 0);
-	KUNIT_EXPECT_EQ(test, strncmp(calls, "23123", 5), 0);
+	KUNIT_ASSERT_NOT_NULL(test, rest);
+	output = run_fake_suite(test, &fake_param_suite, &progress);
+	/* What a whole run prints from there: no header, no first parameter. */
+	KUNIT_EXPECT_STREQ(test, output, rest);
+	KUNIT_EXPECT_STREQ(test, calls, "23123");
 }
 
 static void runner_test_progress_cleared_after_suite(struct kunit *test)
