@@ -274,49 +274,45 @@ static void catch_it(void *data)
 	record->caught = true;
 }
 
-/* Runs @try_fn under a try-catch with @catch_fn; returns the run's result. */
-static int run_try_catch(struct kunit *test, struct try_catch_record *record,
-			 kunit_try_catch_func_t try_fn, kunit_try_catch_func_t catch_fn)
+/* A try-catch run, and what must come of it. */
+struct try_catch_param {
+	const char *name;
+	kunit_try_catch_func_t try_fn;
+	kunit_try_catch_func_t catch_fn;
+	bool thrown;
+	bool tried_to_end;
+	bool caught;
+};
+
+static const struct try_catch_param try_catch_params[] = {
+	{ "returns", try_and_return, catch_it, false, true, false },
+	{ "throws", try_and_throw, catch_it, true, false, true },
+	{ "throws without catch", try_and_throw, NULL, true, false, false },
+};
+
+static void try_catch_param_desc(const struct try_catch_param *param, char *desc)
 {
-	kunit_try_catch_init(&record->try_catch, test, try_fn, catch_fn);
-	kunit_try_catch_run(&record->try_catch, record);
-	return kunit_try_catch_get_result(&record->try_catch);
+	strscpy(desc, param->name, KUNIT_PARAM_DESC_SIZE);
 }
 
-static void try_catch_test_return(struct kunit *test)
+KUNIT_ARRAY_PARAM(try_catch, try_catch_params, try_catch_param_desc);
+
+static void try_catch_test_run(struct kunit *test)
 {
+	const struct try_catch_param *param = test->param_value;
 	struct try_catch_record record = { };
 
-	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_return, catch_it), 0);
-	KUNIT_EXPECT_FALSE(test, record.try_catch.thrown);
-	KUNIT_EXPECT_TRUE(test, record.tried_to_end);
-	KUNIT_EXPECT_FALSE(test, record.caught);
-}
-
-static void try_catch_test_throw(struct kunit *test)
-{
-	struct try_catch_record record = { };
-
+	kunit_try_catch_init(&record.try_catch, test, param->try_fn, param->catch_fn);
+	kunit_try_catch_run(&record.try_catch, &record);
 	/* A throw is no error: the result is 0, as in the series and in 6.1. */
-	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_throw, catch_it), 0);
-	KUNIT_EXPECT_TRUE(test, record.try_catch.thrown);
-	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
-	KUNIT_EXPECT_TRUE(test, record.caught);
-}
-
-static void try_catch_test_throw_without_catch(struct kunit *test)
-{
-	struct try_catch_record record = { };
-
-	KUNIT_EXPECT_EQ(test, run_try_catch(test, &record, try_and_throw, NULL), 0);
-	KUNIT_EXPECT_TRUE(test, record.try_catch.thrown);
-	KUNIT_EXPECT_FALSE(test, record.tried_to_end);
+	KUNIT_EXPECT_EQ(test, kunit_try_catch_get_result(&record.try_catch), 0);
+	KUNIT_EXPECT_EQ(test, record.try_catch.thrown, param->thrown);
+	KUNIT_EXPECT_EQ(test, record.tried_to_end, param->tried_to_end);
+	KUNIT_EXPECT_EQ(test, record.caught, param->caught);
 }
 
 static struct kunit_case try_catch_test_cases[] = {
-	KUNIT_CASE(try_catch_test_return),
-	KUNIT_CASE(try_catch_test_throw),
-	KUNIT_CASE(try_catch_test_throw_without_catch),
+	KUNIT_CASE_PARAM(try_catch_test_run, try_catch_gen_params),
 	{}
 };
 

@@ -42,6 +42,42 @@ static void write_field(FILE *out, const char *key, const char *value)
 	ktap_write_json_string(out, value);
 }
 
+/* A field of an object, and where its value is in struct ktap_kcidb. */
+struct kcidb_field {
+	const char *key;
+	size_t offset;
+};
+
+#define KCIDB_FIELD(key, member)	{ key, offsetof(struct ktap_kcidb, member) }
+
+static const struct kcidb_field checkout_fields[] = {
+	KCIDB_FIELD("tree_name", tree_name),
+	KCIDB_FIELD("git_repository_url", git_url),
+	KCIDB_FIELD("git_repository_branch", git_branch),
+	KCIDB_FIELD("git_commit_hash", git_commit),
+	KCIDB_FIELD("git_commit_name", git_commit_name),
+	KCIDB_FIELD("start_time", start_time),
+	KCIDB_FIELD("comment", checkout_comment),
+};
+
+static const struct kcidb_field build_fields[] = {
+	KCIDB_FIELD("architecture", architecture),
+	KCIDB_FIELD("config_name", config_name),
+	KCIDB_FIELD("compiler", compiler),
+	KCIDB_FIELD("command", build_command),
+	KCIDB_FIELD("start_time", start_time),
+};
+
+static void write_fields(FILE *out, const struct ktap_kcidb *info,
+			 const struct kcidb_field *fields, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		write_field(out, fields[i].key,
+			    *(const char * const *)((const char *)info + fields[i].offset));
+}
+
 static bool in_path_alphabet(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -404,13 +440,7 @@ static void write_checkout(struct kcidb_writer *writer)
 
 	fprintf(out, "\t\"checkouts\": [{\n\t\t\"id\": \"%s:%s\"", info->origin, writer->hash);
 	fprintf(out, ",\n\t\t\"origin\": \"%s\"", info->origin);
-	write_field(out, "tree_name", info->tree_name);
-	write_field(out, "git_repository_url", info->git_url);
-	write_field(out, "git_repository_branch", info->git_branch);
-	write_field(out, "git_commit_hash", info->git_commit);
-	write_field(out, "git_commit_name", info->git_commit_name);
-	write_field(out, "start_time", info->start_time);
-	write_field(out, "comment", info->checkout_comment);
+	write_fields(out, info, checkout_fields, ARRAY_SIZE(checkout_fields));
 	fputs(",\n\t\t\"valid\": true\n\t}],\n", out);
 }
 
@@ -422,11 +452,7 @@ static void write_build(struct kcidb_writer *writer)
 	fprintf(out, "\t\"builds\": [{\n\t\t\"id\": \"%s:%s\"", info->origin, writer->hash);
 	fprintf(out, ",\n\t\t\"origin\": \"%s\"", info->origin);
 	fprintf(out, ",\n\t\t\"checkout_id\": \"%s:%s\"", info->origin, writer->hash);
-	write_field(out, "architecture", info->architecture);
-	write_field(out, "config_name", info->config_name);
-	write_field(out, "compiler", info->compiler);
-	write_field(out, "command", info->build_command);
-	write_field(out, "start_time", info->start_time);
+	write_fields(out, info, build_fields, ARRAY_SIZE(build_fields));
 	if (info->build_duration && *info->build_duration)
 		fprintf(out, ",\n\t\t\"duration\": %s", info->build_duration);
 	/* Its kernel ran, so it built. */
