@@ -78,3 +78,31 @@ fi
 "$ASAN_BUILD/fixtures/crashes" --timeout=2 > "$SCRATCH/asan.ktap" 2> "$SCRATCH/asan.err"
 expect_status 1 $? "the crash fixture under ASan fails"
 expect_line "$SCRATCH/asan.ktap" "ok 4 survivor" "under ASan, the suite after the crashes runs"
+
+# Where a new process cannot just go on: the generator gives fewer
+# parameters than when the process died, a generator crashes, a check
+# failed in a forked process before the case ran a suite of its own.
+"$USER_BUILD/fixtures/resume" --timeout=5 > "$SCRATCH/resume.ktap" 2>&1
+expect_status 1 $? "the resume fixture fails"
+expect_line "$SCRATCH/resume.ktap" \
+	"    # crashes_on_entry_one: parameter 2: crashed: killed by SIGSEGV (Segmentation fault); not given again" \
+	"a parameter that died and is not given again is reported"
+expect_line "$SCRATCH/resume.ktap" "not ok 1 fewer-params-after-crash" \
+	"its suite fails, though every result printed passed"
+expect_line "$SCRATCH/resume.ktap" "    not ok 1 passes" \
+	"a case whose generator crashed has a failed result, closing its parameters"
+expect_line "$SCRATCH/resume.ktap" "not ok 2 generator-crashes" "its suite fails"
+expect_line "$SCRATCH/resume.ktap" \
+	"    # fork_fails_then_nests: a check failed in a process that the case forked" \
+	"a forked process's failed check survives a suite the case runs next"
+expect_line "$SCRATCH/resume.ktap" "not ok 3 fork-then-nest" "that case's suite fails"
+python3 "$KUNIT_PY" parse "$SCRATCH/resume.ktap" > "$SCRATCH/resume.kunit-py" 2>&1
+if grep -q 'Traceback' "$SCRATCH/resume.kunit-py"; then
+	fail "kunit.py cannot read the resume fixture's output"
+	tail -n 3 "$SCRATCH/resume.kunit-py" | sed -e 's/^/#   /'
+elif grep -q 'failed: [1-9]' "$SCRATCH/resume.kunit-py"; then
+	pass "kunit.py reads the resume fixture's output, with its failures"
+else
+	fail "kunit.py finds no failure in the resume fixture's output"
+	tail -n 2 "$SCRATCH/resume.kunit-py" | sed -e 's/^/#   /'
+fi

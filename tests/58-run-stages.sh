@@ -176,6 +176,11 @@ report 124 '' ''
 expect_line "$SCRATCH/out" "report_status=1" "a machine that outlived TIMEOUT fails, results or not"
 expect_line "$SCRATCH/out" "kunit-run: the kernel did not finish within TIMEOUT=300 s: a hang; console tail:" \
 	"a hang is named"
+report 137 '' ''
+expect_line "$SCRATCH/out" "report_status=1" "a machine killed or crashed (exit 137) fails, results or not"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the machine ended with exit status 137, not by a clean shutdown; console tail:" \
+	"a machine's unclean end is named"
 { cat "$SCRATCH/good.log"; echo "Kernel panic - not syncing: Attempted to kill init!"; } \
 	> "$SCRATCH/last/console.log"
 report 0 '' ''

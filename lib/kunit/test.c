@@ -545,6 +545,7 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 				 struct kunit *test, struct kunit_progress *progress)
 {
 	char desc[KUNIT_PARAM_DESC_SIZE];
+	const char *death;
 	char name[24];
 
 	test->param_value = kunit_replay_params(test_case, progress->param_index, desc);
@@ -574,6 +575,18 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		progress->param_index++;
 		desc[0] = '\0';
 		test->param_value = test_case->generate_params(test->param_value, desc);
+	}
+
+	/* An earlier run died at a parameter that the generator gives no more. */
+	progress->phase = KUNIT_PHASE_CASE;
+	death = kunit_platform_death_reason(progress);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (death) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: parameter %d: %s; not given again",
+				 test_case->name, progress->param_index + 1, death);
+		kunit_count(&progress->param_stats, KUNIT_FAILURE);
+		progress->case_status = KUNIT_FAILURE;
 	}
 }
 
@@ -690,6 +703,24 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	memset(&progress->suite_total_stats, 0, sizeof(progress->suite_total_stats));
 }
 
+/*
+ * A case that suite code died in the middle of (its parameters' generator,
+ * say) failed: its result closes what it had printed.
+ */
+static void kunit_fail_open_case(struct kunit_suite *suite, struct kunit_progress *progress)
+{
+	struct kunit_case *test_case;
+
+	if (!progress->case_begun || progress->case_index >= kunit_suite_num_test_cases(suite))
+		return;
+	test_case = &suite->test_cases[progress->case_index];
+	test_case->status = KUNIT_FAILURE;
+	kunit_print_result(&suite->log, KUNIT_SUBTEST_INDENT, KUNIT_FAILURE,
+			   progress->case_index + 1, test_case->name, NULL);
+	kunit_count(&progress->suite_stats, KUNIT_FAILURE);
+	kunit_add_stats(&progress->suite_total_stats, &progress->param_stats);
+}
+
 /**
  * __kunit_run_suite() - run a suite as number @number of a KTAP document
  * @suite: the suite.
@@ -712,6 +743,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		/* An earlier run died in suite code: the suite cannot go on. */
 		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s",
 				 (int)sizeof(suite->name), suite->name, death);
+		kunit_fail_open_case(suite, progress);
 		progress->suite_failed = true;
 		kunit_finish_suite(suite, number, progress);
 		return;

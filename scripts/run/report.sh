@@ -90,6 +90,8 @@ stage_report() {
 		report_end "the kernel did not finish within TIMEOUT=$TIMEOUT s: a hang" 20
 	elif grep -q 'Kernel panic - not syncing' "$LAST/console.log"; then
 		report_end "the kernel panicked" 25
+	elif [ "$status" -ne 0 ]; then
+		report_end "the machine ended with exit status $status, not by a clean shutdown" 20
 	elif [ -n "$userland" ] && ! grep -q '^# kunit-run: done' "$LAST/console.log"; then
 		report_end "the test userland did not finish" 20
 	fi

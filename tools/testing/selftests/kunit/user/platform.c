@@ -368,7 +368,14 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		shared->timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
 	kunit_user_stamp();
 
-	if (shared)
+	/*
+	 * A failure noted for the running test is its own, even when the
+	 * test goes on to run a suite of its own (KUnit's self-tests do);
+	 * one noted outside any test is no one's.
+	 */
+	if (current_test)
+		kunit_user_take_forked_failure(current_test);
+	else if (shared)
 		__atomic_store_n(&shared->failed_elsewhere, false, __ATOMIC_RELEASE);
 	if (sigsetjmp(try_catch->platform.env, 0) == 0) {
 		try_catch->platform.armed = true;
@@ -1064,6 +1071,22 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 }
 
 /* Starts a child in a process group of its own; returns its pid or -1. */
+/*
+ * Whether the last death is still to be reported: the new process never
+ * came back to where the old one died (a suite_init that makes other
+ * cases, say).  It is said here, and fails the run.
+ */
+static bool kunit_user_death_lost(void)
+{
+	if (!shared->death_pending)
+		return false;
+	kunit_user_say("# kunit: suite %zu, case %zu, where a test process died, was not reached again: %s",
+		       shared->death.suite_index + 1, shared->death.case_index + 1,
+		       shared->death_reason);
+	shared->death_pending = false;
+	return true;
+}
+
 static pid_t kunit_user_start_child(const struct kunit_user_options *options,
 				    struct kunit_user_child *child, const sigset_t *mask)
 {
@@ -1109,7 +1132,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	struct kunit_user_child child;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	sigset_t sigchld, old_mask, wait_mask;
-	bool timed_out, died_before = false;
+	bool timed_out, died_before = false, lost_death = false;
 	int status, ret = KSFT_FAIL;
 
 	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
@@ -1150,6 +1173,10 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			goto out;
 		}
 		if (__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
+			if (kunit_user_death_lost() || lost_death) {
+				kunit_user_say("Bail out! kunit: a case that a test process died in was not reported");
+				goto out;
+			}
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
@@ -1175,6 +1202,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			.phase = progress->phase,
 		};
 		died_before = true;
+		lost_death |= kunit_user_death_lost();
 		shared->death = last_death;
 		strscpy(shared->death_reason, reason, sizeof(shared->death_reason));
 		shared->death_pending = true;
