@@ -26,31 +26,10 @@ static void do_nothing(struct kunit *fake)
 	reached_end = true;
 }
 
-static void status_test_starts_successful(struct kunit *test)
-{
-	struct kunit_fake_run run;
-
-	kunit_run_fake(test, "fake", do_nothing, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
-	KUNIT_EXPECT_FALSE(test, run.aborted);
-	KUNIT_EXPECT_STREQ(test, run.output, "");
-}
-
 static void set_failure(struct kunit *fake)
 {
 	kunit_set_failure(fake);
 	reached_end = true;
-}
-
-static void status_test_set_failure_is_silent(struct kunit *test)
-{
-	struct kunit_fake_run run;
-
-	reached_end = false;
-	kunit_run_fake(test, "fake", set_failure, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
-	KUNIT_EXPECT_TRUE(test, reached_end);
-	KUNIT_EXPECT_STREQ(test, run.output, "");
 }
 
 static void mark_skipped(struct kunit *fake)
@@ -59,34 +38,10 @@ static void mark_skipped(struct kunit *fake)
 	reached_end = true;
 }
 
-static void status_test_mark_skipped_goes_on(struct kunit *test)
-{
-	struct kunit_fake_run run;
-
-	reached_end = false;
-	kunit_run_fake(test, "fake", mark_skipped, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
-	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "no hardware here");
-	KUNIT_EXPECT_TRUE(test, reached_end);
-	KUNIT_EXPECT_FALSE(test, run.aborted);
-}
-
 static void skip(struct kunit *fake)
 {
 	kunit_skip(fake, "skipped at %d", 1);
 	reached_end = true;
-}
-
-static void status_test_skip_stops(struct kunit *test)
-{
-	struct kunit_fake_run run;
-
-	reached_end = false;
-	kunit_run_fake(test, "fake", skip, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
-	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "skipped at 1");
-	KUNIT_EXPECT_TRUE(test, run.aborted);
-	KUNIT_EXPECT_FALSE(test, reached_end);
 }
 
 static void fail_then_skip(struct kunit *fake)
@@ -95,26 +50,50 @@ static void fail_then_skip(struct kunit *fake)
 	kunit_skip(fake, "too late");
 }
 
-static void status_test_failure_outlives_skip(struct kunit *test)
-{
-	struct kunit_fake_run run;
-
-	kunit_run_fake(test, "fake", fail_then_skip, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
-}
-
 static void skip_without_reason(struct kunit *fake)
 {
 	kunit_mark_skipped(fake, NULL);
 }
 
-static void status_test_skip_without_reason(struct kunit *test)
+/* A fake case, and how it must end. */
+struct status_param {
+	const char *name;
+	void (*case_fn)(struct kunit *fake);
+	enum kunit_status status;
+	const char *comment;
+	bool reached_end;
+	bool aborted;
+};
+
+static const struct status_param status_params[] = {
+	{ "starts successful", do_nothing, KUNIT_SUCCESS, "", true, false },
+	{ "set failure is silent", set_failure, KUNIT_FAILURE, "", true, false },
+	{ "mark skipped goes on", mark_skipped, KUNIT_SKIPPED, "no hardware here", true, false },
+	{ "skip stops", skip, KUNIT_SKIPPED, "skipped at 1", false, true },
+	{ "failure outlives skip", fail_then_skip, KUNIT_FAILURE, "too late", false, true },
+	{ "skip without reason", skip_without_reason, KUNIT_SKIPPED, "", false, false },
+};
+
+static void status_param_desc(const struct status_param *param, char *desc)
 {
+	strscpy(desc, param->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(status, status_params, status_param_desc);
+
+/* Status, comment and end of a fake case; none of it is printed. */
+static void status_test_ends(struct kunit *test)
+{
+	const struct status_param *param = test->param_value;
 	struct kunit_fake_run run;
 
-	kunit_run_fake(test, "fake", skip_without_reason, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SKIPPED);
-	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, "");
+	reached_end = false;
+	kunit_run_fake(test, "fake", param->case_fn, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, param->status);
+	KUNIT_EXPECT_STREQ(test, run.fake.status_comment, param->comment);
+	KUNIT_EXPECT_EQ(test, reached_end, param->reached_end);
+	KUNIT_EXPECT_EQ(test, run.aborted, param->aborted);
+	KUNIT_EXPECT_STREQ(test, run.output, "");
 }
 
 static int fail_current_line;
@@ -154,12 +133,7 @@ static void status_test_fail_current_test_outside_a_case(struct kunit *test)
 }
 
 static struct kunit_case status_test_cases[] = {
-	KUNIT_CASE(status_test_starts_successful),
-	KUNIT_CASE(status_test_set_failure_is_silent),
-	KUNIT_CASE(status_test_mark_skipped_goes_on),
-	KUNIT_CASE(status_test_skip_stops),
-	KUNIT_CASE(status_test_failure_outlives_skip),
-	KUNIT_CASE(status_test_skip_without_reason),
+	KUNIT_CASE_PARAM(status_test_ends, status_gen_params),
 	KUNIT_CASE(status_test_fail_current_test),
 	KUNIT_CASE(status_test_fail_current_test_outside_a_case),
 	{}
@@ -918,9 +892,26 @@ static void runner_test_empty_suite(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, progress.run_stats.total, 0);
 }
 
+/*
+ * Runs @suite from @progress, where an earlier run stopped: it must print
+ * what a whole run prints from line @from on, and make the calls @calls.
+ */
+static void expect_goes_on(struct kunit *test, struct kunit_suite *suite,
+			   struct kunit_progress *progress, const char *from,
+			   const char *expected_calls)
+{
+	struct kunit_progress fresh = { };
+	char *whole = run_fake_suite(test, suite, &fresh);
+	char *rest = strstr(whole, from);
+
+	KUNIT_ASSERT_NOT_NULL(test, rest);
+	KUNIT_EXPECT_STREQ(test, run_fake_suite(test, suite, progress), rest);
+	KUNIT_EXPECT_STREQ(test, calls, expected_calls);
+}
+
 static void runner_test_goes_on_in_case(struct kunit *test)
 {
-	/* Where an earlier run of the suite stopped, at its second case. */
+	/* Stopped at the second case. */
 	struct kunit_progress progress = {
 		.phase = KUNIT_PHASE_CASE,
 		.run_begun = true,
@@ -931,21 +922,9 @@ static void runner_test_goes_on_in_case(struct kunit *test)
 		.suite_stats = { .passed = 1, .total = 1 },
 		.suite_total_stats = { .passed = 1, .total = 1 },
 	};
-	char *output = run_fake_suite(test, &fake_suite, &progress);
-	char *expected;
 
-	/* No header again; suite_init runs again; the cases before do not. */
-	expected = with_assert_line(test,
-				    "    not ok 2 fake_fails\n"
-				    "    # fake_asserts: ASSERTION FAILED at %s:%d\n"
-				    "    # stop\n"
-				    "    not ok 3 fake_asserts\n"
-				    "    ok 4 fake_skips # SKIP not today\n"
-				    "# fake: pass:1 fail:2 skip:1 total:4\n"
-				    "# Totals: pass:1 fail:2 skip:1 total:4\n"
-				    "not ok 1 fake\n");
-	KUNIT_EXPECT_STREQ(test, output, expected);
-	KUNIT_EXPECT_STREQ(test, calls, "SIfEIaEIkEs");
+	/* No header again; suite_init runs again; the case before does not. */
+	expect_goes_on(test, &fake_suite, &progress, "    not ok 2 fake_fails\n", "SIfEIaEIkEs");
 }
 
 static void runner_test_goes_on_in_param(struct kunit *test)
@@ -956,21 +935,13 @@ static void runner_test_goes_on_in_param(struct kunit *test)
 		.run_begun = true,
 		.suite_begun = true,
 		.case_begun = true,
-		.case_index = 0,
 		.param_index = 1,
 		.case_status = KUNIT_SUCCESS,
 		.param_stats = { .passed = 1, .total = 1 },
 	};
-	struct kunit_progress fresh = { };
-	char *whole = run_fake_suite(test, &fake_param_suite, &fresh);
-	char *rest = strstr(whole, "        not ok 2 value 20\n");
-	char *output;
 
-	KUNIT_ASSERT_NOT_NULL(test, rest);
-	output = run_fake_suite(test, &fake_param_suite, &progress);
-	/* What a whole run prints from there: no header, no first parameter. */
-	KUNIT_EXPECT_STREQ(test, output, rest);
-	KUNIT_EXPECT_STREQ(test, calls, "23123");
+	/* Neither the parameters' header nor the first parameter again. */
+	expect_goes_on(test, &fake_param_suite, &progress, "        not ok 2 value 20\n", "23123");
 }
 
 static void runner_test_progress_cleared_after_suite(struct kunit *test)

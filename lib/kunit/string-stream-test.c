@@ -107,6 +107,17 @@ static void string_stream_test_reference_counted(struct kunit *test)
 	destroy_string_stream(NULL);
 }
 
+/* Runs @case_fn as a case of its own, which passes and prints @expected. */
+static void expect_fake_output(struct kunit *test, void (*case_fn)(struct kunit *fake),
+			       const char *expected)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", case_fn, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_STREQ(test, run.output, expected);
+}
+
 static void kunit_stream_message(struct kunit *fake)
 {
 	struct kunit_stream *stream = kunit_new_stream(fake);
@@ -132,11 +143,7 @@ static void kunit_stream_message(struct kunit *fake)
 
 static void kunit_stream_test_commit(struct kunit *test)
 {
-	struct kunit_fake_run run;
-
-	kunit_run_fake(test, "fake", kunit_stream_message, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
-	KUNIT_EXPECT_STREQ(test, run.output,
+	expect_fake_output(test, kunit_stream_message,
 			   "    # fake: value is 5; more\n"
 			   "    # fake: second line\n"
 			   "    # fake: kunit_stream: message committed without a level\n"
@@ -154,11 +161,7 @@ static void kunit_stream_left_behind(struct kunit *fake)
 
 static void kunit_stream_test_uncommitted(struct kunit *test)
 {
-	struct kunit_fake_run run;
-
-	kunit_run_fake(test, "fake", kunit_stream_left_behind, &run);
-	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
-	KUNIT_EXPECT_STREQ(test, run.output,
+	expect_fake_output(test, kunit_stream_left_behind,
 			   "    # fake: kunit_stream: the case ended with text never committed; it follows\n"
 			   "    # fake: left behind\n");
 }
