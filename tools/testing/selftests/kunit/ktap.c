@@ -980,7 +980,7 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 {
 	size_t spaces = strspn(clean, " ");
 	const char *text = clean + spaces;
-	size_t depth = spaces / 4;
+	size_t depth = spaces / KTAP_INDENT_LEN;
 	struct ktap_line line;
 	int err, kind;
 
@@ -1804,7 +1804,7 @@ static int write_document(const struct ktap_run *run, FILE *out, const char *uni
  */
 int ktap_write_document(const struct ktap_run *run, FILE *out)
 {
-	return write_document(run, out, "    ");
+	return write_document(run, out, KTAP_INDENT);
 }
 
 /**
@@ -1822,7 +1822,7 @@ int ktap_write_document(const struct ktap_run *run, FILE *out)
  */
 int ktap_write_kselftest(const struct ktap_run *run, FILE *out)
 {
-	return write_document(run, out, "# ");
+	return write_document(run, out, KTAP_KSELFTEST_INDENT);
 }
 
 static void write_tree(FILE *out, const struct ktap_test *test, const char *prefix)

@@ -74,6 +74,15 @@
 /* The name the writers give the failures outside the suites. */
 #define KTAP_OUTSIDE_NAME	"(outside the tests)"
 
+/*
+ * One level of nesting: four spaces in KTAP, "# " in kselftest's form of
+ * it (see ktap_write_kselftest()).  The reader, the writers and KUnit's
+ * userspace programs (--kselftest) all nest by these.
+ */
+#define KTAP_INDENT		"    "
+#define KTAP_INDENT_LEN		(sizeof(KTAP_INDENT) - 1)
+#define KTAP_KSELFTEST_INDENT	"# "
+
 /* kselftest's exit codes, as tools/testing/selftests/kselftest.h has them. */
 #define KSFT_PASS	0
 #define KSFT_FAIL	1

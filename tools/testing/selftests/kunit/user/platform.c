@@ -166,12 +166,16 @@ static void kunit_user_read_ktap_line(const char *line)
 		reader_failed = true;
 }
 
-/* Levels of nesting that --kselftest converts; deeper ones stay spaces. */
+/*
+ * Levels of nesting that --kselftest converts; deeper ones stay spaces.
+ * The hashes are KTAP_KSELFTEST_INDENT over and over, for writev().
+ */
 #define KUNIT_USER_HASH_LEVELS	16
 #define KUNIT_USER_MAX_LEVELS	(4 * KUNIT_USER_HASH_LEVELS)
 
 static const char kunit_user_hashes[2 * KUNIT_USER_HASH_LEVELS + 1] =
 	"# # # # # # # # # # # # # # # # ";
+static_assert(sizeof(KTAP_KSELFTEST_INDENT) == 3, "kunit_user_hashes: two bytes a level");
 static const char kunit_user_newline[] = "\n";
 
 /*
@@ -187,7 +191,8 @@ static int kunit_user_put_line(int fd, const char *line)
 	int count = 0, err;
 
 	if (kselftest_nesting) {
-		for (; levels < KUNIT_USER_MAX_LEVELS && !strncmp(line, "    ", 4); line += 4)
+		for (; levels < KUNIT_USER_MAX_LEVELS &&
+		       !strncmp(line, KTAP_INDENT, KTAP_INDENT_LEN); line += KTAP_INDENT_LEN)
 			levels++;
 		/* A diagnostic that would read "# # ok 1 x": see ktap_kselftest_escape(). */
 		escape = ktap_kselftest_escape(line);
