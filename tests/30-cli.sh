@@ -65,6 +65,11 @@ if [ $status -gt 128 ]; then
 else
 	fail "--no-fork: a crash gave exit $status"
 fi
+# ...and a check that fails in a process a case forked fails the case.
+"$USER_BUILD/fixtures/verdicts" --no-fork 'forks*' > "$SCRATCH/nofork-forks" 2>&1
+expect_status 1 $? "--no-fork: checks that fail in forked processes fail the program"
+expect_line "$SCRATCH/nofork-forks" "    not ok 1 forked_expectation_fails" \
+	"--no-fork: an expectation that fails in a forked process fails its case"
 
 # A timeout of 0 lets a case run as long as it takes.
 "$USER_BUILD/fixtures/crashes" --timeout=0 'crashes.after_crash' > "$SCRATCH/notimeout" 2>&1

@@ -1130,6 +1130,22 @@ static pid_t kunit_user_start_child(const struct kunit_user_options *options,
 	return child->pid;
 }
 
+/*
+ * The memory shared with the processes the cases fork, and with the
+ * children of a supervised run.  Returns 0, or -1 without it.
+ */
+static int kunit_user_map_shared(void)
+{
+	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		perror("kunit: mmap");
+		shared = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 static int kunit_user_supervise(const struct kunit_user_options *options)
 {
 	struct kunit_user_position last_death = { .phase = KUNIT_PHASE_IDLE };
@@ -1140,13 +1156,8 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	bool timed_out, died_before = false, lost_death = false;
 	int status, ret = KSFT_FAIL;
 
-	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (shared == MAP_FAILED) {
-		perror("kunit: mmap");
-		shared = NULL;
+	if (kunit_user_map_shared())
 		return KSFT_FAIL;
-	}
 	progress = &shared->progress;
 	default_timeout = options->timeout;
 
@@ -1237,6 +1248,9 @@ int kunit_user_run(const struct kunit_user_options *options)
 		return kunit_user_supervise(options);
 
 	runner_pid = getpid();
+	/* A check that fails in a process a case forked still fails the case. */
+	if (kunit_user_map_shared())
+		return KSFT_FAIL;
 	err = kunit_executor_run(options->filter_glob, options->action, &progress);
 	return kunit_user_exit_code(err, &progress, options->action);
 }
