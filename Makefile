@@ -58,7 +58,9 @@ help:
 	@echo '  make run      build a kernel with this KUnit, boot it under QEMU, report'
 	@echo '                its tests; files in $$(BUILD)/last'
 	@echo '  make compat   run the kernel'"'"'s own suites with this KUnit and with stock'
-	@echo '                KUnit; print the cases whose results differ'
+	@echo '                KUnit; print the cases whose results differ (STOCK_RESULTS=recorded:'
+	@echo '                stock'"'"'s from scripts/compat when recorded for this build;'
+	@echo '                COMPAT_RECORD=1: record them)'
 	@echo '  make tree-suites  build the kernel tree'"'"'s own suites that'
 	@echo '                tools/testing/selftests/kunit/tree-suites.list names into'
 	@echo '                userspace programs, run them under ASan and UBSan'
@@ -146,7 +148,7 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # Only those given: an empty ARCH in the environment would break the
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
-		GUEST_SCRIPT KERNEL_ARGS JOBS
+		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

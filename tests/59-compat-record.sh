@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+# make compat's record of stock KUnit's results (scripts/kunit-compat),
+# with a fake scripts/kunit-run that "boots" the output of userspace
+# programs: the record is written, taken only for the build it names,
+# checked against stock KUnit when stock runs, and a difference from
+# either fails.
+. tests/lib.sh
+
+top=$SCRATCH/top
+mkdir -p "$top/scripts" "$top/build/host"
+cp "$TOP/scripts/kunit-compat" "$top/scripts/"
+cp "$BUILD/host/kunit-report" "$top/build/host/"
+"$USER_BUILD/kunit-example-test" > "$SCRATCH/example.log" 2>&1
+"$USER_BUILD/fixtures/verdicts" 'forks*' > "$SCRATCH/forks.log" 2>&1
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+cp "$SCRATCH/example.log" "$SCRATCH/stock.log"
+# The fake runner: which side ran goes to runs.log, its console is
+# $SCRATCH/ours.log or stock.log.
+cat > "$top/scripts/kunit-run" <<EOF
+#!/bin/sh
+side=ours
+[ -n "\$STOCK" ] && side=stock
+echo \$side >> "$SCRATCH/runs.log"
+mkdir -p "\$BUILD/last"
+echo "\$BUILD/run/x86_64\${STOCK:+-stock}-1234" > "\$BUILD/last/run-dir"
+cp "$SCRATCH/\$side.log" "\$BUILD/last/console.log"
+echo "[00:00:00] Preparing the work tree (\${FAKE_VERSION:-6.1.192}, this KUnit)"
+echo "1 suites, 8 results: 7 passed, 0 failed, 1 skipped"
+EOF
+chmod +x "$top/scripts/kunit-run"
+
+# compat [SETTING=value...]: runs make compat's script in the fake tree.
+compat() {
+	: > "$SCRATCH/runs.log"
+	env "$@" BUILD="$top/build" KUNITCONFIG="$top/all_tests.config" \
+		sh "$top/scripts/kunit-compat" > "$SCRATCH/out" 2>&1
+	status=$?
+	runs=$(tr '\n' ' ' < "$SCRATCH/runs.log")
+}
+record=$top/scripts/compat/all_tests.results
+touch "$top/all_tests.config"
+
+compat COMPAT_RECORD=1
+expect_status 0 $status "COMPAT_RECORD=1 with the same results"
+expect_line "$record" "# stock KUnit's results of x86_64-1234 6.1.192" \
+	"the record names the build it comes from"
+if [ "$(tail -n +2 "$record" | wc -l)" = 8 ]; then
+	pass "the record holds stock KUnit's 8 results"
+else
+	fail "the record holds $(tail -n +2 "$record" | wc -l) results, not 8"
+fi
+
+compat STOCK_RESULTS=recorded
+expect_status 0 $status "STOCK_RESULTS=recorded, the same results"
+if [ "$runs" = "ours " ]; then
+	pass "STOCK_RESULTS=recorded builds no stock kernel when the record is for this build"
+else
+	fail "STOCK_RESULTS=recorded ran: $runs"
+fi
+
+compat STOCK_RESULTS=recorded FAKE_VERSION=6.1.200
+if [ "$runs" = "ours stock " ] && grep -q '^compat: no record of stock KUnit for x86_64-1234 6.1.200' \
+	"$SCRATCH/out"; then
+	pass "a record of another build is not taken: stock KUnit runs"
+else
+	fail "a record of another build: ran $runs"
+	show "$SCRATCH/out"
+fi
+
+# A record that no longer holds what stock gives fails a run that builds
+# stock, and is taken as it is by one that does not (where ours differs).
+sed -i 's/^example.example_skip_test SKIP$/example.example_skip_test PASS/' "$record"
+compat
+expect_status 1 $status "a record that stock KUnit no longer gives fails make compat"
+expect_line "$SCRATCH/out" \
+	"compat: scripts/compat/all_tests.results no longer holds what stock KUnit gives; COMPAT_RECORD=1 writes it again" \
+	"and says so"
+compat STOCK_RESULTS=recorded
+expect_status 1 $status "STOCK_RESULTS=recorded: results that differ from the record fail"
+expect_line "$SCRATCH/out" "+example.example_skip_test SKIP" "the difference is shown"
+
+# Our results differing from stock's fail, with or without the record.
+compat COMPAT_RECORD=1
+cp "$SCRATCH/forks.log" "$SCRATCH/ours.log"
+compat STOCK_RESULTS=recorded
+expect_status 1 $status "our results differing from the recorded stock results fail"
+compat
+expect_status 1 $status "our results differing from stock KUnit's fail"
+
+compat STOCK_RESULTS=sometimes
+expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
+
+# The records in the project are for the build make check makes.
+for config in all_tests kasan; do
+	if head -n 1 "$TOP/scripts/compat/$config.results" 2>/dev/null |
+	   grep -q "^# stock KUnit's results of x86_64-[0-9]* 6\.1\.[0-9]*\$"; then
+		pass "scripts/compat/$config.results is a record: $(head -n 1 "$TOP/scripts/compat/$config.results")"
+	else
+		fail "scripts/compat/$config.results is no record"
+	fi
+done
