@@ -205,6 +205,7 @@ struct kunit_suite {
 	struct kunit_log_sink log;
 	int suite_init_err;
 	struct module *owner;
+	struct kunit_suite *origin;
 	bool finished;
 	enum kunit_status status;
 };

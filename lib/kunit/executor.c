@@ -84,9 +84,11 @@ const char *kunit_filter_glob_check(const char *glob)
 }
 EXPORT_SYMBOL_GPL(kunit_filter_glob_check);
 
-/* A copy of @suite that keeps only the cases matching @case_glob. */
-static struct kunit_suite *kunit_filter_cases(const struct kunit_suite *suite,
-					      const char *case_glob)
+/*
+ * A copy of @suite that keeps only the cases matching @case_glob; its
+ * results are @suite's (see kunit_suite_results()).
+ */
+static struct kunit_suite *kunit_filter_cases(struct kunit_suite *suite, const char *case_glob)
 {
 	struct kunit_case *test_case, *kept;
 	struct kunit_suite *copy;
@@ -110,6 +112,7 @@ static struct kunit_suite *kunit_filter_cases(const struct kunit_suite *suite,
 		if (glob_match(case_glob, test_case->name))
 			kept[count++] = *test_case;
 	copy->test_cases = kept;
+	copy->origin = suite->origin ? suite->origin : suite;
 	return copy;
 }
 

@@ -4,6 +4,7 @@
  * test-managed resources, and the runner's KTAP output, including a run
  * that goes on from where an earlier one stopped.
  */
+#include "executor.h"
 #include "progress.h"
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
@@ -1032,6 +1033,41 @@ static void runner_test_suite_results_failed(struct kunit *test)
 			   "not ok 1 fake-broken\n");
 }
 
+/* A filter runs a copy of a suite; the suite's own results are made. */
+static void runner_test_filtered_copy_results(struct kunit *test)
+{
+	struct kunit_suite *all[] = { &fake_suite };
+	struct kunit_suite_set set = { .start = all, .end = all + 1 }, filtered;
+	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	struct kunit_progress progress = { };
+	char *results;
+	int err = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	filtered = kunit_filter_suites(&set, "fake.fake_passes", &err);
+	KUNIT_ASSERT_EQ(test, err, 0);
+	KUNIT_ASSERT_EQ(test, filtered.end - filtered.start, 1);
+	KUNIT_EXPECT_PTR_NE(test, filtered.start[0], &fake_suite);
+	fake_suite.log.stream = log;
+	fake_suite.log.quiet = true;
+	filtered.start[0]->log = fake_suite.log;
+	kunit_suite_clear_results(&fake_suite);
+	__kunit_run_suite(filtered.start[0], 1, &progress);
+	kunit_free_suite_set(filtered);
+	results = suite_results(test, &fake_suite);
+	fake_suite.log.stream = NULL;
+	fake_suite.log.quiet = false;
+
+	KUNIT_EXPECT_STREQ(test, results,
+			   "KTAP version 1\n"
+			   "1..1\n"
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake\n"
+			   "    1..1\n"
+			   "    ok 1 fake_passes\n"
+			   "ok 1 fake\n");
+}
+
 static void runner_test_run_tests_public(struct kunit *test)
 {
 	fake_empty_suite.log.quiet = true;
@@ -1055,6 +1091,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_progress_cleared_after_suite),
 	KUNIT_CASE(runner_test_suite_results),
 	KUNIT_CASE(runner_test_suite_results_failed),
+	KUNIT_CASE(runner_test_filtered_copy_results),
 	KUNIT_CASE(runner_test_run_tests_public),
 	{}
 };

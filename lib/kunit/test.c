@@ -663,6 +663,8 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 			       struct kunit_progress *progress)
 {
 	struct kunit_log_sink console = { .quiet = suite->log.quiet };
+	/* A filtered copy's results are those of the suite it was copied from. */
+	struct kunit_suite *kept = suite->origin ? suite->origin : suite;
 	const struct kunit_result_stats *totals = &progress->suite_total_stats;
 	enum kunit_status status = kunit_suite_status(progress);
 
@@ -684,8 +686,10 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	 * it: kunit_suite_results() makes them a document of the suite alone,
 	 * whose last line is this result, numbered 1 there.
 	 */
-	suite->status = status;
-	suite->finished = true;
+	kept->status = status;
+	if (kept != suite)
+		strscpy(kept->status_comment, suite->status_comment, sizeof(kept->status_comment));
+	kept->finished = true;
 	kunit_print_result(&console, "", status, number, suite->name, suite->status_comment);
 
 	kunit_add_stats(&progress->run_stats, &progress->suite_total_stats);
@@ -738,6 +742,8 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	progress->phase = KUNIT_PHASE_SUITE;
 	suite->finished = false;
+	if (suite->origin)
+		suite->origin->finished = false;
 	death = kunit_platform_death_reason(progress);
 	if (death) {
 		/* An earlier run died in suite code: the suite cannot go on. */
