@@ -11,8 +11,8 @@
  * memory shared with the children, and starts a new child.  The new child
  * goes on from the shared &struct kunit_progress, and
  * kunit_platform_death_reason() makes the core report the dead case (or
- * suite) as failed instead of running it again.  The dead child's memory, and so the case's
- * resources, go with it.
+ * suite) as failed instead of running it again.  The dead child's memory,
+ * and so the case's resources, go with it.
  *
  * The supervisor alone writes the program's stdout.  The child sends its
  * KTAP lines on a pipe of their own, and its stdout and stderr, where the
