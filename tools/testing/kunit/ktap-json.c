@@ -119,11 +119,7 @@ static void write_group(FILE *out, size_t depth, const char *name,
 		if (subtests[i]->num_subtests)
 			continue;
 		for (j = 0; j < ktap_written_count(subtests[i]); j++) {
-			leaf = ktap_test_name(subtests[i]);
-			if (subtests[i]->result == KTAP_MISSING) {
-				ktap_missing_name(missing, sizeof(missing), subtests[i], j);
-				leaf = missing;
-			}
+			leaf = ktap_written_name(subtests[i], j, missing, sizeof(missing));
 			write_leaf(out, depth + 2, leaf, status_name(subtests[i]), &first);
 		}
 	}

@@ -39,11 +39,7 @@ static void visit(FILE *out, const struct ktap_test *test, const char *path,
 	}
 	for (i = 0; i < test->num_subtests; i++) {
 		for (j = 0; j < ktap_written_count(test->subtests[i]); j++) {
-			name = ktap_test_name(test->subtests[i]);
-			if (test->subtests[i]->result == KTAP_MISSING) {
-				ktap_missing_name(missing, sizeof(missing), test->subtests[i], j);
-				name = missing;
-			}
+			name = ktap_written_name(test->subtests[i], j, missing, sizeof(missing));
 			len = strlen(path) + strlen(name) + 2;
 			sub = malloc(len);
 			if (!sub)
@@ -193,11 +189,7 @@ int ktap_write_junit(const struct ktap_run *run, FILE *out)
 	fprintf(out, " errors=\"%lu\" skipped=\"%lu\">\n", counts.errors + outside, counts.skipped);
 	for (i = 0; i < run->num_suites; i++) {
 		for (j = 0; j < ktap_written_count(run->suites[i]); j++) {
-			name = ktap_test_name(run->suites[i]);
-			if (run->suites[i]->result == KTAP_MISSING) {
-				ktap_missing_name(missing, sizeof(missing), run->suites[i], j);
-				name = missing;
-			}
+			name = ktap_written_name(run->suites[i], j, missing, sizeof(missing));
 			write_suite(out, run->suites[i], name);
 		}
 	}

@@ -300,23 +300,14 @@ static int write_test(struct kcidb_writer *writer, const struct ktap_test *paren
 	return err;
 }
 
-/* The names of a missing range's tests, which never said theirs. */
-static char *missing_name(const struct ktap_test *test, long index)
-{
-	char buf[48];
-
-	ktap_missing_name(buf, sizeof(buf), test, index);
-	return fold_name(buf);
-}
-
 /*
  * The path part of one test among its siblings: its name folded, unique
  * among theirs.  NULL without memory.
  */
 static char *path_part(struct ktap_names *siblings, const struct ktap_test *test, long index)
 {
-	char *folded = test->result == KTAP_MISSING ? missing_name(test, index) :
-		       fold_name(ktap_test_name(test));
+	char buf[48];
+	char *folded = fold_name(ktap_written_name(test, index, buf, sizeof(buf)));
 	char *unique = folded ? ktap_names_unique(siblings, folded) : NULL;
 
 	free(folded);

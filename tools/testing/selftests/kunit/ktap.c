@@ -614,11 +614,21 @@ static int check_plan(struct ktap_run *run, struct ktap_test *test, size_t level
 	return 0;
 }
 
+/* Names @test as @line does. */
+static int set_name(struct ktap_test *test, const struct ktap_line *line)
+{
+	char *name = strndup(line->name, line->name_len);
+
+	if (!name)
+		return -ENOMEM;
+	free(test->name);
+	test->name = name;
+	return 0;
+}
+
 /* Takes the name on @line: the test's, unless its header named it otherwise. */
 static int take_name(struct ktap_test *test, const struct ktap_line *line)
 {
-	char *name;
-
 	if (test->name[0]) {
 		if (strlen(test->name) == line->name_len &&
 		    !strncmp(test->name, line->name, line->name_len))
@@ -628,12 +638,7 @@ static int take_name(struct ktap_test *test, const struct ktap_line *line)
 				  (int)(line->name_len > 200 ? 200 : line->name_len), line->name,
 				  test->name);
 	}
-	name = strndup(line->name, line->name_len);
-	if (!name)
-		return -ENOMEM;
-	free(test->name);
-	test->name = name;
-	return 0;
+	return set_name(test, line);
 }
 
 /* Gives @test what its result line says. */
@@ -692,6 +697,14 @@ static int close_above(struct ktap_run *run, size_t level, const char *why)
 }
 
 /* Closes the document at the bottom of the stack, and what is open in it. */
+/* Forget what was read but not yet given to a test. */
+static void pending_free(struct ktap_run *run)
+{
+	lines_free(&run->pending_log);
+	lines_free(&run->pending_noise);
+	lines_free(&run->pending_reports);
+}
+
 static int close_document(struct ktap_run *run, const char *why)
 {
 	struct ktap_test *document;
@@ -713,9 +726,7 @@ static int close_document(struct ktap_run *run, const char *why)
 		err = lines_addf(&run->errors, "the kernel reported trouble outside any test: %.300s",
 				 run->pending_reports.line[i]);
 	/* Nothing read in one document carries into the next. */
-	lines_free(&run->pending_log);
-	lines_free(&run->pending_noise);
-	lines_free(&run->pending_reports);
+	pending_free(run);
 	set_verdict(document, true);
 	run->depth = 0;
 	return err;
@@ -778,18 +789,11 @@ static int read_header(struct ktap_run *run, const struct ktap_line *line, size_
 {
 	struct ktap_test *test = innermost(run);
 	size_t level;
-	char *name;
 
 	/* "# Subtest:" right after "KTAP version" names the test that opened. */
 	if (line->kind == KTAP_LINE_SUBTEST && run->depth - 1 == depth && depth > 0 &&
-	    test->has_header && !test->name[0] && !test->num_subtests && test->plan < 0) {
-		name = strndup(line->name, line->name_len);
-		if (!name)
-			return -ENOMEM;
-		free(test->name);
-		test->name = name;
-		return 0;
-	}
+	    test->has_header && !test->name[0] && !test->num_subtests && test->plan < 0)
+		return set_name(test, line);
 
 	level = parent_level(run, depth ? depth - 1 : 0);
 	if (close_above(run, level, "a test began at its level"))
@@ -806,16 +810,8 @@ static int read_header(struct ktap_run *run, const struct ktap_line *line, size_
 		return -ENOMEM;
 	test->has_header = true;
 	test->start = run->now;
-	if (line->kind == KTAP_LINE_SUBTEST) {
-		name = strndup(line->name, line->name_len);
-		if (!name) {
-			test_free(test);
-			return -ENOMEM;
-		}
-		free(test->name);
-		test->name = name;
-	}
-	if (take_pending(run, &test->log, test) ||
+	if ((line->kind == KTAP_LINE_SUBTEST && set_name(test, line)) ||
+	    take_pending(run, &test->log, test) ||
 	    add_subtest(run, innermost(run), run->depth, test)) {
 		test_free(test);
 		return -ENOMEM;
@@ -1137,9 +1133,7 @@ void ktap_run_free(struct ktap_run *run)
 	free(run->documents);
 	free(run->suites);
 	lines_free(&run->errors);
-	lines_free(&run->pending_log);
-	lines_free(&run->pending_noise);
-	lines_free(&run->pending_reports);
+	pending_free(run);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -1651,15 +1645,23 @@ size_t ktap_written_count(const struct ktap_test *test)
 }
 
 /**
- * ktap_missing_name() - the name the writers give a test that never reported
- * @buf: where to write it.
- * @size: its size.
- * @test: a missing range.
- * @index: which of its numbers, from 0.
+ * ktap_written_name() - the name the writers give one written result of a test
+ * @test: the test.
+ * @index: which of its ktap_written_count() results, from 0.
+ * @buf: where a missing range's name is made.
+ * @size: the size of @buf.
+ *
+ * A test that reported has its own name; the tests of a missing range
+ * never said theirs and are named after their numbers.
+ *
+ * Return: the name, which may be @buf.
  */
-void ktap_missing_name(char *buf, size_t size, const struct ktap_test *test, size_t index)
+const char *ktap_written_name(const struct ktap_test *test, size_t index, char *buf, size_t size)
 {
+	if (test->result != KTAP_MISSING)
+		return ktap_test_name(test);
 	snprintf(buf, size, "(missing %ld)", test->number + (long)index);
+	return buf;
 }
 
 /*
@@ -1676,8 +1678,8 @@ static size_t write_result(const struct ktap_writer *writer, const struct ktap_t
 
 	for (i = 0; i < count; i++) {
 		if (test->result == KTAP_MISSING) {
-			ktap_missing_name(missing, sizeof(missing), test, i);
-			written = written_name(writer, test, level, missing);
+			written = written_name(writer, test, level,
+					       ktap_written_name(test, i, missing, sizeof(missing)));
 		} else {
 			written = name ? NULL : written_name(writer, test, level, NULL);
 		}

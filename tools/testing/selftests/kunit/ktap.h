@@ -263,7 +263,7 @@ const char *ktap_result_name(enum ktap_result result);
 const char *ktap_test_name(const struct ktap_test *test);
 
 size_t ktap_written_count(const struct ktap_test *test);
-void ktap_missing_name(char *buf, size_t size, const struct ktap_test *test, size_t index);
+const char *ktap_written_name(const struct ktap_test *test, size_t index, char *buf, size_t size);
 size_t ktap_kselftest_escape(const char *text);
 char *ktap_names_claim(struct ktap_names *names, const char *name, char * const *parents,
 		       size_t num_parents);

@@ -665,14 +665,20 @@ static int kunit_user_pipe(int *read_end, int *write_end)
 	return 0;
 }
 
-static void kunit_user_close_pipes(struct kunit_user_child *child,
-				   struct kunit_user_child_ends *ends)
+/* The supervisor's ends of a test process's pipes. */
+static void kunit_user_close_supervisor_ends(struct kunit_user_child *child)
 {
 	kunit_user_close(&child->ktap);
 	kunit_user_close(&child->output);
 	kunit_user_close(&child->errors);
 	kunit_user_close(&child->ack);
 	kunit_user_close(&child->ack_reader);
+}
+
+static void kunit_user_close_pipes(struct kunit_user_child *child,
+				   struct kunit_user_child_ends *ends)
+{
+	kunit_user_close_supervisor_ends(child);
 	kunit_user_close(&ends->ktap);
 	kunit_user_close(&ends->output);
 	kunit_user_close(&ends->errors);
@@ -1051,11 +1057,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	}
 	kunit_user_close(&ends->output);
 	kunit_user_close(&ends->errors);
-	kunit_user_close(&child->ktap);
-	kunit_user_close(&child->output);
-	kunit_user_close(&child->errors);
-	kunit_user_close(&child->ack);
-	kunit_user_close(&child->ack_reader);
+	kunit_user_close_supervisor_ends(child);
 	runner_pid = getpid();
 	ktap_fd = ends->ktap;
 	ack_fd = ends->ack;

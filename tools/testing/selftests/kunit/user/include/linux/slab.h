@@ -36,27 +36,27 @@
  */
 #define __kunit_too_large(flags)	WARN_ON_ONCE(!((flags) & __GFP_NOWARN))
 
-static inline void *kmalloc(size_t size, gfp_t flags)
+/* An allocation as the kernel's allocators answer it, up to @limit bytes. */
+static inline void *__kunit_alloc(size_t size, size_t limit, gfp_t flags)
 {
 	if (!size)
 		return ZERO_SIZE_PTR;
-	if (size > KMALLOC_MAX_SIZE) {
+	if (size > limit) {
 		__kunit_too_large(flags);
 		return NULL;
 	}
 	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
 }
 
+static inline void *kmalloc(size_t size, gfp_t flags)
+{
+	return __kunit_alloc(size, KMALLOC_MAX_SIZE, flags);
+}
+
 /* As the kernel's: up to INT_MAX bytes, beyond what kmalloc() takes. */
 static inline void *kvmalloc(size_t size, gfp_t flags)
 {
-	if (!size)
-		return ZERO_SIZE_PTR;
-	if (size > INT_MAX) {
-		__kunit_too_large(flags);
-		return NULL;
-	}
-	return flags & __GFP_ZERO ? calloc(1, size) : malloc(size);
+	return __kunit_alloc(size, INT_MAX, flags);
 }
 
 static inline void *kzalloc(size_t size, gfp_t flags)
