@@ -206,41 +206,7 @@ static void write_results(FILE *out, const struct ktap_test *test, const char *p
 	free(path);
 }
 
-/* Writes a file with @write, or says why it could not. */
-static int write_file(const char *prog, const char *path, const struct ktap_run *run,
-		      int (*write)(const struct ktap_run *run, FILE *out, const char *arg),
-		      const char *arg)
-{
-	FILE *out = fopen(path, "w");
-
-	if (!out || write(run, out, arg) || fclose(out)) {
-		fprintf(stderr, "%s: cannot write %s\n", prog, path);
-		return 1;
-	}
-	return 0;
-}
-
-static int write_ktap(const struct ktap_run *run, FILE *out, const char *arg)
-{
-	return ktap_write_document(run, out);
-}
-
-static int write_kselftest(const struct ktap_run *run, FILE *out, const char *arg)
-{
-	return ktap_write_kselftest(run, out);
-}
-
-static int write_junit(const struct ktap_run *run, FILE *out, const char *arg)
-{
-	return ktap_write_junit(run, out);
-}
-
-static int write_tree(const struct ktap_run *run, FILE *out, const char *arg)
-{
-	return ktap_write_tree(run, out);
-}
-
-static int write_result_lines(const struct ktap_run *run, FILE *out, const char *arg)
+static int write_result_lines(const struct ktap_run *run, FILE *out)
 {
 	size_t i;
 
@@ -472,16 +438,62 @@ static void print_usage(FILE *out, const char *prog)
 		fprintf(out, "  %-23s %s\n", kcidb_settings[i].variable, kcidb_settings[i].help);
 }
 
-static int write_json(const struct ktap_run *run, FILE *out, const char *arch)
+static const char *json_arch = "UM";
+
+static int write_json(const struct ktap_run *run, FILE *out)
 {
-	return ktap_write_json(run, out, arch);
+	return ktap_write_json(run, out, json_arch);
 }
 
 static const struct ktap_kcidb *kcidb_info;
 
-static int write_kcidb(const struct ktap_run *run, FILE *out, const char *arg)
+static int write_kcidb(const struct ktap_run *run, FILE *out)
 {
 	return ktap_write_kcidb(run, out, kcidb_info);
+}
+
+/* The files a run can be written to, in the order they are written. */
+enum report_file_kind {
+	REPORT_KTAP,
+	REPORT_KSELFTEST,
+	REPORT_JUNIT,
+	REPORT_JSON,
+	REPORT_KCIDB,
+	REPORT_RESULTS,
+	REPORT_TREE,
+	NUM_REPORT_FILES,
+};
+
+static struct report_file {
+	int (*write)(const struct ktap_run *run, FILE *out);
+	const char *path;	/* given on the command line, or NULL */
+} report_files[NUM_REPORT_FILES] = {
+	[REPORT_KTAP] = { ktap_write_document },
+	[REPORT_KSELFTEST] = { ktap_write_kselftest },
+	[REPORT_JUNIT] = { ktap_write_junit },
+	[REPORT_JSON] = { write_json },
+	[REPORT_KCIDB] = { write_kcidb },
+	[REPORT_RESULTS] = { write_result_lines },
+	[REPORT_TREE] = { ktap_write_tree },
+};
+
+/* Writes each file asked for; says which could not be written. */
+static int write_report_files(const char *prog, const struct ktap_run *run)
+{
+	const struct report_file *file;
+	int failed = 0;
+	FILE *out;
+
+	for (file = report_files; file < report_files + NUM_REPORT_FILES; file++) {
+		if (!file->path)
+			continue;
+		out = fopen(file->path, "w");
+		if (!out || file->write(run, out) || fclose(out)) {
+			fprintf(stderr, "%s: cannot write %s\n", prog, file->path);
+			failed = 1;
+		}
+	}
+	return failed;
 }
 
 /* A program's line of kselftest output, runner.sh's "# " taken off, as KTAP. */
@@ -663,9 +675,8 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *ktap_path = NULL, *results_path = NULL, *color_mode = "auto";
-	const char *junit_path = NULL, *json_path = NULL, *tree_path = NULL, *arch = "UM";
-	const char *kcidb_path = NULL, *kselftest_path = NULL, *kselftest_tap = NULL;
+	const char **kcidb_path = &report_files[REPORT_KCIDB].path;
+	const char *color_mode = "auto", *kselftest_tap = NULL;
 	struct ktap_kcidb_program *programs = NULL;
 	size_t num_programs = 0;
 	FILE *tap;
@@ -682,34 +693,34 @@ int main(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:T:a:h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
-			ktap_path = optarg;
+			report_files[REPORT_KTAP].path = optarg;
 			break;
 		case 'r':
-			results_path = optarg;
+			report_files[REPORT_RESULTS].path = optarg;
 			break;
 		case 't':
-			tree_path = optarg;
+			report_files[REPORT_TREE].path = optarg;
 			break;
 		case 'c':
 			color_mode = optarg;
 			break;
 		case 'j':
-			junit_path = optarg;
+			report_files[REPORT_JUNIT].path = optarg;
 			break;
 		case 'J':
-			json_path = optarg;
+			report_files[REPORT_JSON].path = optarg;
 			break;
 		case 's':
-			kselftest_path = optarg;
+			report_files[REPORT_KSELFTEST].path = optarg;
 			break;
 		case 'T':
 			kselftest_tap = optarg;
 			break;
 		case 'K':
-			kcidb_path = optarg;
+			*kcidb_path = optarg;
 			break;
 		case 'a':
-			arch = optarg;
+			json_arch = optarg;
 			break;
 		case 'h':
 			print_usage(stdout, argv[0]);
@@ -751,38 +762,25 @@ int main(int argc, char **argv)
 	}
 
 	/* A bad setting loses the KCIDB report only; the exit status says so. */
-	if (kcidb_path && kcidb_from_environment(&kcidb, hash, arch, argv[0])) {
-		kcidb_path = NULL;
+	if (*kcidb_path && kcidb_from_environment(&kcidb, hash, json_arch, argv[0])) {
+		*kcidb_path = NULL;
 		bad_setting = true;
 	}
-	if (kcidb_path && kselftest_tap) {
+	if (*kcidb_path && kselftest_tap) {
 		tap = fopen(kselftest_tap, "r");
 		err = tap ? read_kselftest(tap, &programs, &num_programs) : -errno;
 		if (tap)
 			fclose(tap);
 		if (err) {
 			fprintf(stderr, "%s: %s: %s\n", argv[0], kselftest_tap, strerror(-err));
-			kcidb_path = NULL;
+			*kcidb_path = NULL;
 			failed = 1;
 		}
 		kcidb.programs = programs;
 		kcidb.num_programs = num_programs;
 	}
 	kcidb_info = &kcidb;
-	if (ktap_path)
-		failed |= write_file(argv[0], ktap_path, &run, write_ktap, NULL);
-	if (kselftest_path)
-		failed |= write_file(argv[0], kselftest_path, &run, write_kselftest, NULL);
-	if (junit_path)
-		failed |= write_file(argv[0], junit_path, &run, write_junit, NULL);
-	if (json_path)
-		failed |= write_file(argv[0], json_path, &run, write_json, arch);
-	if (kcidb_path)
-		failed |= write_file(argv[0], kcidb_path, &run, write_kcidb, NULL);
-	if (results_path)
-		failed |= write_file(argv[0], results_path, &run, write_result_lines, NULL);
-	if (tree_path)
-		failed |= write_file(argv[0], tree_path, &run, write_tree, NULL);
+	failed |= write_report_files(argv[0], &run);
 	if (failed) {
 		ktap_run_free(&run);
 		free_programs(programs, num_programs);
