@@ -5,6 +5,8 @@
 # same run on the same machine, as medians of repeated runs:
 #
 #   expect_user  passing KUNIT_EXPECT_EQ / the same compare written by hand
+#   expect_user_values  the same / the compare by hand keeping both values,
+#                as a report of the failure needs them
 #   case_user    1000 empty cases, end to end / 1000 TEST()s of the kernel
 #                tree's kselftest_harness.h
 #   expect_kernel  passing KUNIT_EXPECT_EQ in the kernel / the same with
@@ -100,7 +102,7 @@ time_us() {
 }
 
 echo "bench: measuring ($runs runs each)"
-: > "$work/bare"; : > "$work/expect"; : > "$work/failing"
+: > "$work/bare"; : > "$work/bare-values"; : > "$work/expect"; : > "$work/failing"
 : > "$work/kunit-e2e"; : > "$work/harness-e2e"
 r=0
 while [ $r -lt "$runs" ]; do
@@ -109,6 +111,7 @@ while [ $r -lt "$runs" ]; do
 		exit 1
 	}
 	awk '$1 == "bare_compare" { print $2 }' "$work/expect-run" >> "$work/bare"
+	awk '$1 == "bare_compare_values" { print $2 }' "$work/expect-run" >> "$work/bare-values"
 	awk '$1 == "passing_expect" { print $2 }' "$work/expect-run" >> "$work/expect"
 	awk '$1 == "failing_expect" { print $2 / 1000 }' "$work/expect-run" >> "$work/failing"
 	time_us "$work/kunit-cases" >> "$work/kunit-e2e"
@@ -117,11 +120,13 @@ while [ $r -lt "$runs" ]; do
 done
 
 bare=$(median "$work/bare")
+bare_values=$(median "$work/bare-values")
 expect=$(median "$work/expect")
 failing=$(median "$work/failing")
 kunit_e2e=$(median "$work/kunit-e2e")
 harness_e2e=$(median "$work/harness-e2e")
 expect_ratio=$(awk -v a="$expect" -v b="$bare" 'BEGIN { printf "%.2f", a / b }')
+expect_values_ratio=$(awk -v a="$expect" -v b="$bare_values" 'BEGIN { printf "%.2f", a / b }')
 case_ratio=$(awk -v a="$kunit_e2e" -v b="$harness_e2e" 'BEGIN { printf "%.3f", a / b }')
 per_case=$(awk -v t="$kunit_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
@@ -346,6 +351,7 @@ fi
 {
 	echo "measure                                  median      spread        unit"
 	printf '%-40s %-11s %-13s %s\n' "bare compare loop (anchor)" "$bare" "$(spread "$work/bare")" "ns/iteration"
+	printf '%-40s %-11s %-13s %s\n' "bare compare keeping both values" "$bare_values" "$(spread "$work/bare-values")" "ns/iteration"
 	printf '%-40s %-11s %-13s %s\n' "passing KUNIT_EXPECT_EQ" "$expect" "$(spread "$work/expect")" "ns/check"
 	printf '%-40s %-11s %-13s %s\n' "failing KUNIT_EXPECT_EQ, formatted" "$failing" "$(spread "$work/failing")" "us/check"
 	printf '%-40s %-11s %-13s %s\n' "$cases harness TEST()s, end to end (anchor)" "$harness_e2e" "$(spread "$work/harness-e2e")" "us"
@@ -354,5 +360,5 @@ fi
 	[ -n "$kernel_table" ] && echo "$kernel_table"
 	[ -n "$e2e_table" ] && echo "$e2e_table"
 	echo
-	echo "bench: expect_user=$expect_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel ko_size=$ko_size tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
+	echo "bench: expect_user=$expect_ratio expect_user_values=$expect_values_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel ko_size=$ko_size tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
 } | tee "$BUILD/last/bench.txt"

@@ -7,7 +7,7 @@
 BENCH_KERNEL=0 BENCH_RUNS=1 make --no-print-directory bench BUILD="$BUILD" \
 	> "$SCRATCH/bench.out" 2>&1
 expect_status 0 $? "make bench BENCH_KERNEL=0"
-if grep -Eq '^bench: expect_user=[0-9.]+ case_user=[0-9.]+ expect_kernel=n/a case_kernel=n/a ko_size=n/a tree_suites=n/a tree_suites_O2=n/a ' \
+if grep -Eq '^bench: expect_user=[0-9.]+ expect_user_values=[0-9.]+ case_user=[0-9.]+ expect_kernel=n/a case_kernel=n/a ko_size=n/a tree_suites=n/a tree_suites_O2=n/a ' \
 	"$SCRATCH/bench.out"; then
 	pass "make bench ends with its closing line"
 else
