@@ -4,7 +4,8 @@
 # 0 bytes frees, glob_match() has the kernel's syntax, IS_ENABLED() counts
 # modules, numbers are read by the kernel's rules, 0xa0 is a space, bit
 # counts are constants, division rounds toward zero, abs() takes any
-# width, and a device frees what it owns.  *_ONCE() is once, a kref put
+# width, a device frees what it owns, and random numbers stay below their
+# bound.  *_ONCE() is once, a kref put
 # too often warns, and so do devm_kfree() of what a device does not own
 # and too large an allocation without __GFP_NOWARN; a warning fails the
 # case, as the console's reader fails it in the kernel.
@@ -17,7 +18,7 @@ number=0
 for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_frees \
 	krealloc_zeroes_and_limits glob_has_the_kernel_syntax is_enabled_counts_modules \
 	numbers_are_read_as_the_kernel_does no_break_space_is_a_space bits_are_counted_and_found \
-	division_rounds_toward_zero devices_own_their_allocations; do
+	division_rounds_toward_zero devices_own_their_allocations random_numbers_stay_in_range; do
 	number=$((number + 1))
 	expect_line "$SCRATCH/out" "    ok $number $case" "$case"
 done

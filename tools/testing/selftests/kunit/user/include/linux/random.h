@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Userspace stand-in for <linux/random.h> (and the prandom helpers it
- * brings in): random numbers from the C library's arc4random(), after
- * the UAPI header of the same name.
+ * brings in), after the UAPI header of the same name.  The kernel's
+ * get_random_*() never wait; neither do these.  The C library's
+ * arc4random() would: it waits for the kernel to have seeded its random
+ * pool, seconds on a machine that just booted (make run's guest).
+ * getrandom(GRND_INSECURE) does not wait; a kernel older than 5.6, which
+ * refuses that flag, gets arc4random().
  */
 #ifndef _KUNIT_USER_LINUX_RANDOM_H
 #define _KUNIT_USER_LINUX_RANDOM_H
@@ -10,31 +14,55 @@
 #include_next <linux/random.h>
 #include <linux/types.h>
 #include <stdlib.h>
+#include <sys/random.h>
 
 static inline void get_random_bytes(void *buf, size_t len)
 {
-	arc4random_buf(buf, len);
+	unsigned char *p = buf;
+	ssize_t got;
+
+	while (len) {
+		got = getrandom(p, len, GRND_INSECURE);
+		if (got <= 0) {
+			arc4random_buf(p, len);
+			return;
+		}
+		p += got;
+		len -= got;
+	}
 }
 
 static inline u32 get_random_u32(void)
 {
-	return arc4random();
+	u32 value;
+
+	get_random_bytes(&value, sizeof(value));
+	return value;
 }
 
 static inline u64 get_random_u64(void)
 {
-	return (u64)arc4random() << 32 | arc4random();
+	u64 value;
+
+	get_random_bytes(&value, sizeof(value));
+	return value;
 }
 
 static inline u8 get_random_u8(void)
 {
-	return arc4random() & 0xff;
+	return get_random_u32() & 0xff;
 }
 
-/* A number below @ceil, @ceil above 0. */
+/* A number below @ceil, @ceil above 0, each as likely as the others. */
 static inline u32 get_random_u32_below(u32 ceil)
 {
-	return arc4random_uniform(ceil);
+	/* The first (2^32 mod ceil) values would make the low ones likelier. */
+	u32 skip = -ceil % ceil, value;
+
+	do {
+		value = get_random_u32();
+	} while (value < skip);
+	return value % ceil;
 }
 
 static inline u32 prandom_u32_max(u32 ceil)
