@@ -5,34 +5,45 @@
 # with the project's files copied over, so that KSRC is never written to.
 # Sourced, not run.
 
-# Copies one file into the work tree when it differs, breaking the link.
-overlay_file() {
-	if ! cmp -s "$1" "$2"; then
-		mkdir -p "$(dirname "$2")"
-		cp --remove-destination "$1" "$2"
-	fi
-}
-
-# Makes directory $2 of the work tree hold the project's directory $1 only.
-overlay_dir() {
-	for f in "$WORK/$2"/*; do
-		if [ -f "$f" ] && [ ! -f "$TOP/$1/$(basename "$f")" ]; then
-			rm -f "$f"
-		fi
-	done
-	for f in "$TOP/$1"/*; do
-		if [ -f "$f" ]; then
-			overlay_file "$f" "$WORK/$2/$(basename "$f")"
-		fi
-	done
-}
-
-# Makes directory $2 of the work tree and its subdirectories hold the
-# project's directory $1 only.
+# Makes directory $1 of the work tree and its subdirectories hold the
+# project's directory of the same name only.  One diff finds what
+# differs, so that an unchanged tree costs one process, not one a file;
+# a file copied over breaks its link to KSRC's.
 overlay_tree() {
-	(cd "$TOP/$1" && find . -type d) | while read -r d; do
-		overlay_dir "$1/$d" "$2/$d"
-	done
+	if [ ! -d "$WORK/$1" ]; then
+		mkdir -p "$(dirname "$WORK/$1")"
+		cp -r "$TOP/$1" "$WORK/$1"
+		return 0
+	fi
+	status=0
+	LC_ALL=C diff -rq "$TOP/$1" "$WORK/$1" > "$RUN/overlay.diff" || status=$?
+	[ $status -le 1 ] || return 1
+	while IFS= read -r line; do
+		case $line in
+		"Only in $TOP/"*)
+			dir=${line#Only in }
+			dir=${dir%%: *}
+			name=${line#Only in *: }
+			cp -r "$dir/$name" "$WORK/${dir#"$TOP"/}/$name"
+			;;
+		"Only in $WORK/"*)
+			dir=${line#Only in }
+			dir=${dir%%: *}
+			rm -rf "${dir:?}/${line#Only in *: }"
+			;;
+		"Files $TOP/"*" differ" | "File $TOP/"*)
+			path=${line#File*" $TOP/"}
+			path=${path%% and *}
+			path=${path%% is a *}
+			rm -rf "${WORK:?}/$path"
+			cp -r "$TOP/$path" "$WORK/$path"
+			;;
+		*)
+			echo "kunit-run: cannot read diff's line: $line" >&2
+			return 1
+			;;
+		esac
+	done < "$RUN/overlay.diff"
 }
 
 # Applies the project's kernel patches once, each to a copy of the files
@@ -77,10 +88,9 @@ stage_source() {
 		echo "$KSRC" > "$WORK/.kunit-src"
 	fi
 	[ -z "$STOCK" ] || return 0
-	overlay_dir include/kunit include/kunit
-	overlay_dir lib/kunit lib/kunit
-	overlay_tree tools/testing/selftests/kunit tools/testing/selftests/kunit
-	overlay_tree Documentation/dev-tools/kunit Documentation/dev-tools/kunit
-	overlay_tree samples/kunit samples/kunit
+	for dir in include/kunit lib/kunit tools/testing/selftests/kunit \
+		Documentation/dev-tools/kunit samples/kunit; do
+		overlay_tree $dir || die "cannot copy $dir into the work tree $WORK"
+	done
 	overlay_patches
 }
