@@ -204,10 +204,11 @@ expect_line "$SCRATCH/out" "report_status=1" "a console with failed cases fails"
 
 # The source stage's overlay: a work tree of links to a kernel tree gets
 # the project's files, loses the files the project does not have, and the
-# kernel tree itself stays as it was.
+# kernel tree itself stays as it was.  The work tree is below the
+# project's, as build/run/ is.
 ksrc=$SCRATCH/overlay-ksrc
 project=$SCRATCH/overlay-project
-mkdir -p "$ksrc/lib/kunit/stale-dir" "$project/lib/kunit/new-dir"
+mkdir -p "$ksrc/lib/kunit/stale-dir" "$project/lib/kunit/new-dir" "$project/build"
 echo stock > "$ksrc/lib/kunit/test.c"
 echo stock > "$ksrc/lib/kunit/stock-only.c"
 echo stock > "$ksrc/lib/kunit/stale-dir/file.c"
@@ -216,11 +217,11 @@ echo ours > "$project/lib/kunit/test.c"
 echo same > "$project/lib/kunit/same.c"
 echo ours > "$project/lib/kunit/new.c"
 echo ours > "$project/lib/kunit/new-dir/file.c"
-stages 'WORK=$SCRATCH/overlay-work RUN=$SCRATCH TOP=$SCRATCH/overlay-project
+stages 'WORK=$SCRATCH/overlay-project/build/work RUN=$SCRATCH TOP=$SCRATCH/overlay-project
 	cp -al "$SCRATCH/overlay-ksrc" "$WORK"
 	overlay_tree lib/kunit && overlay_tree lib/kunit && echo "overlay done"' x86_64
 if grep -qx "overlay done" "$SCRATCH/out" &&
-	diff -r "$project/lib/kunit" "$SCRATCH/overlay-work/lib/kunit" > "$SCRATCH/overlay.diff" 2>&1; then
+	diff -r "$project/lib/kunit" "$project/build/work/lib/kunit" > "$SCRATCH/overlay.diff" 2>&1; then
 	pass "the overlay makes the work tree's lib/kunit the project's, twice over"
 else
 	fail "the overlay left the work tree's lib/kunit other than the project's"

@@ -19,24 +19,25 @@ overlay_tree() {
 	LC_ALL=C diff -rq "$TOP/$1" "$WORK/$1" > "$RUN/overlay.diff" || status=$?
 	[ $status -le 1 ] || return 1
 	while IFS= read -r line; do
+		# The work tree is often below the project's (build/run/...).
 		case $line in
+		"Only in $WORK/"*)
+			dir=${line#Only in }
+			dir=${dir%%: *}
+			rm -rf "${dir:?}/${line#Only in *: }" || return 1
+			;;
 		"Only in $TOP/"*)
 			dir=${line#Only in }
 			dir=${dir%%: *}
 			name=${line#Only in *: }
-			cp -r "$dir/$name" "$WORK/${dir#"$TOP"/}/$name"
-			;;
-		"Only in $WORK/"*)
-			dir=${line#Only in }
-			dir=${dir%%: *}
-			rm -rf "${dir:?}/${line#Only in *: }"
+			cp -r "$dir/$name" "$WORK/${dir#"$TOP"/}/$name" || return 1
 			;;
 		"Files $TOP/"*" differ" | "File $TOP/"*)
 			path=${line#File*" $TOP/"}
 			path=${path%% and *}
 			path=${path%% is a *}
 			rm -rf "${WORK:?}/$path"
-			cp -r "$TOP/$path" "$WORK/$path"
+			cp -r "$TOP/$path" "$WORK/$path" || return 1
 			;;
 		*)
 			echo "kunit-run: cannot read diff's line: $line" >&2
@@ -88,9 +89,9 @@ stage_source() {
 		echo "$KSRC" > "$WORK/.kunit-src"
 	fi
 	[ -z "$STOCK" ] || return 0
-	for dir in include/kunit lib/kunit tools/testing/selftests/kunit \
+	for overlaid in include/kunit lib/kunit tools/testing/selftests/kunit \
 		Documentation/dev-tools/kunit samples/kunit; do
-		overlay_tree $dir || die "cannot copy $dir into the work tree $WORK"
+		overlay_tree $overlaid || die "cannot copy $overlaid into the work tree $WORK"
 	done
 	overlay_patches
 }
