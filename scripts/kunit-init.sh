@@ -20,11 +20,7 @@ ln -sf /proc/self/fd/1 /dev/stdout
 ln -sf /proc/self/fd/2 /dev/stderr
 
 # kselftest's runner.sh calls "timeout --foreground", which busybox's
-# timeout does not take.
-rm -f /usr/bin/timeout
-printf '#!/bin/sh\n[ "$1" = --foreground ] && shift\nexec /bin/busybox timeout "$@"\n' \
-	> /usr/bin/timeout
-chmod +x /usr/bin/timeout
+# timeout does not take: the initramfs has its own (kunit-timeout.sh).
 
 # The results print through printk; keep them on the console, unless the
 # kernel was booted "quiet" (make bench does, not to time the console).

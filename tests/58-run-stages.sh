@@ -236,3 +236,43 @@ stock" ] && [ ! -e "$ksrc/lib/kunit/new.c" ]; then
 else
 	fail "the overlay wrote into the kernel tree"
 fi
+
+# The initramfs's timeout for runner.sh: COMMAND's status, 124 when time
+# ran out, and no descriptor of runner.sh's pipes (3 and 4) held after
+# COMMAND ended: a reader of the pipes sees their end at once, not when
+# the 37 seconds are up (busybox's own timeout held them for a second).
+kunit_timeout="busybox sh $TOP/scripts/kunit-timeout.sh"
+$kunit_timeout --foreground 37 sh -c 'exit 3'
+expect_status 3 $? "kunit-timeout.sh exits with the command's status"
+$kunit_timeout 1 sleep 20 > "$SCRATCH/timeout.out" 2>&1
+expect_status 124 $? "kunit-timeout.sh exits 124 when the time ran out"
+if [ -s "$SCRATCH/timeout.out" ]; then
+	fail "kunit-timeout.sh says something when it stops a command"
+	show "$SCRATCH/timeout.out"
+else
+	pass "kunit-timeout.sh stops a command silently, as GNU timeout does"
+fi
+# As runner.sh runs a test, its output going to a pipe (kunit-init.sh's).
+timeout 10 sh -c "( ( ( ($kunit_timeout --foreground 37 echo out; echo \$? >&3) |
+	cat >&4) 3>&1 | (read -r status; exit \$status) ) 4>&1 ) | cat > $SCRATCH/timeout.out"
+status=$?
+if [ $status = 0 ] && [ "$(cat "$SCRATCH/timeout.out")" = out ]; then
+	pass "kunit-timeout.sh holds none of runner.sh's pipes once the command ended"
+else
+	fail "kunit-timeout.sh held runner.sh's pipes: exit $status"
+fi
+# shellcheck disable=SC2016
+$kunit_timeout 37 sh -c 'sleep 0.3; ls "/proc/$(pgrep -xf "sleep 37")/fd"' \
+	3> /dev/null 4> /dev/null > "$SCRATCH/timeout-fds" 2>&1
+if grep -qx 1 "$SCRATCH/timeout-fds" && ! grep -qx '[34]' "$SCRATCH/timeout-fds"; then
+	pass "kunit-timeout.sh's watcher holds neither descriptor 3 nor 4 of runner.sh's"
+else
+	fail "kunit-timeout.sh's watcher holds descriptor 3 or 4, or was not found"
+	show "$SCRATCH/timeout-fds"
+fi
+if pgrep -f "sleep 37" > /dev/null; then
+	fail "kunit-timeout.sh left its watcher's sleep running"
+	pkill -f "sleep 37"
+else
+	pass "kunit-timeout.sh leaves no process behind"
+fi

@@ -65,13 +65,26 @@ stage_kselftest() {
 	[ -n "$KUNIT_EXTRA" ] && test_modules="$test_modules $(sh "$ksft_helper" "$RUN/extra")"
 	ksft=
 	[ -z "$STOCK" ] && [ -n "$userland" ] || return 0
-	stage kselftest "Building the kselftest target kunit"
 	ksft=$RUN/kselftest
-	rm -rf "$ksft"
+	# As for the kernel: an extracted tree, the same sources, settings,
+	# modules and kernel configuration make the same target.
+	ksft_key=$({
+		echo "$karch $cross $KSELFTEST $test_modules $(cat "$RUN/.kunit-built" 2>/dev/null)"
+		find "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/tools/testing/selftests/kunit" \
+			-type f | sort | xargs cat
+	} | cksum)
+	if [ -f "$KSRC/.extracted" ] && [ -f "$ksft/run_kselftest.sh" ] &&
+	   [ "$(cat "$RUN/.kunit-kselftest" 2>/dev/null)" = "$ksft_key" ]; then
+		stage kselftest "Building the kselftest target kunit: nothing changed since the last build"
+		return 0
+	fi
+	stage kselftest "Building the kselftest target kunit"
+	rm -rf "$ksft" "$RUN/.kunit-kselftest"
 	# shellcheck disable=SC2086
 	make -C "$WORK/tools/testing/selftests" O="$OBJ" ARCH=$karch \
-		CROSS_COMPILE=$cross TARGETS=kunit KSFT_INSTALL_PATH="$ksft" \
+		CROSS_COMPILE=$cross TARGETS=kunit KSFT_INSTALL_PATH="$ksft" KUNIT_PROGRAMS=$KSELFTEST \
 		KUNIT_MODULES="$(echo $test_modules)" USERLDFLAGS=-static install \
 		> "$LAST/kselftest-build.log" 2>&1 ||
 		build_failed "building the kselftest target" "$LAST/kselftest-build.log"
+	echo "$ksft_key" > "$RUN/.kunit-kselftest"
 }

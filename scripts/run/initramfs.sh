@@ -41,17 +41,36 @@ install_modules() {
 	fi
 }
 
-# $RUN/initramfs.cpio, or none without a userland.
+# $RUN/initramfs.cpio, or none without a userland; the last one again
+# when nothing that goes into it changed.
 stage_initramfs() {
-	rm -f "$LAST/kselftest-install" "$RUN/initramfs.cpio"
-	[ -n "$userland" ] || return 0
+	rm -f "$LAST/kselftest-install"
+	if [ -z "$userland" ]; then
+		rm -f "$RUN/initramfs.cpio"
+		return 0
+	fi
+	[ -z "$ksft" ] || ln -s "$ksft" "$LAST/kselftest-install"
+	busybox_path=$(find_busybox) || exit 1
+	[ -x "$busybox_path" ] || die "no busybox for ARCH=$ARCH at $busybox_path"
+	initramfs_key=$({
+		echo "$STOCK $busybox_path $test_modules $(stat -c '%s %Y' "$busybox_path")"
+		cat "$RUN/.kunit-built" "$RUN/.kunit-kselftest" "$TOP/scripts/kunit-init.sh" \
+			"$TOP/scripts/kunit-timeout.sh" \
+			${GUEST_SCRIPT:+"$GUEST_SCRIPT"} 2>/dev/null
+		# shellcheck disable=SC2086
+		[ -z "$extra_modules" ] || cat $extra_modules
+	} | cksum)
+	if [ -f "$KSRC/.extracted" ] && [ -f "$RUN/initramfs.cpio" ] &&
+	   [ "$(cat "$RUN/.kunit-initramfs" 2>/dev/null)" = "$initramfs_key" ]; then
+		stage initramfs "Making the initramfs: nothing changed since the last one"
+		return 0
+	fi
 	stage initramfs "Making the initramfs"
+	rm -f "$RUN/initramfs.cpio" "$RUN/.kunit-initramfs"
 	root=$RUN/initramfs
 	rm -rf "$root"
 	mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" "$root/etc" \
 		"$root/proc" "$root/sys" "$root/dev" "$root/tmp"
-	busybox_path=$(find_busybox) || exit 1
-	[ -x "$busybox_path" ] || die "no busybox for ARCH=$ARCH at $busybox_path"
 	cp "$busybox_path" "$root/bin/busybox"
 	install_modules "$root"
 	# shellcheck disable=SC2086
@@ -59,15 +78,16 @@ stage_initramfs() {
 	# With the kselftest target, its wrapper loads the modules; without
 	# (STOCK=1), the init does.  The installed target is also linked from
 	# $LAST, to copy to another machine.
-	if [ -n "$ksft" ]; then
-		cp -a "$ksft" "$root/kselftest"
-		ln -s "$ksft" "$LAST/kselftest-install"
-	fi
+	[ -z "$ksft" ] || cp -a "$ksft" "$root/kselftest"
 	if [ -n "$GUEST_SCRIPT" ]; then
 		cp "$GUEST_SCRIPT" "$root/etc/kunit-guest.sh" ||
 			die "GUEST_SCRIPT=$GUEST_SCRIPT: cannot read it"
 	fi
 	cp "$TOP/scripts/kunit-init.sh" "$root/init"
 	chmod +x "$root/init"
+	# busybox --install -s in the guest leaves a file already there be.
+	cp "$TOP/scripts/kunit-timeout.sh" "$root/usr/bin/timeout"
+	chmod +x "$root/usr/bin/timeout"
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$RUN/initramfs.cpio"
+	echo "$initramfs_key" > "$RUN/.kunit-initramfs"
 }
