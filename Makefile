@@ -148,7 +148,7 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # Only those given: an empty ARCH in the environment would break the
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
-		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD
+		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # make run: a real kernel with this KUnit, booted under QEMU.  The first
-# run builds the kernel (minutes, cold); the others reuse it.
+# run builds the kernel (minutes, cold); the others reuse it.  They run
+# the whole kselftest target in the guest (KSELFTEST=all), but for the
+# second, which checks the default: only the tests of the kernel's KUnit.
 . tests/lib.sh
+export KSELFTEST=all
 
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	skip "make run" "KUNIT_CHECK_NO_KERNEL is set"
@@ -65,8 +68,15 @@ fi
 cp "$BUILD/last/results.kcidb.json" "$SCRATCH/run1.kcidb.json"
 expect_valid_kcidb "$SCRATCH/run1.kcidb.json" "build/last/results.kcidb.json is a valid KCIDB report"
 
-make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run2.out" 2>&1
+KSELFTEST= make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run2.out" 2>&1
 expect_status 0 $? "a second make run"
+if [ "$(grep -E '^(ok|not ok|1\.\.)' "$BUILD/last/kselftest.tap")" = "1..1
+ok 1 selftests: kunit: builtin" ]; then
+	pass "by default, the guest runs the kselftest target's tests of the kernel's KUnit only"
+else
+	fail "by default, the guest runs other kselftest tests than builtin"
+	grep -E '^(ok|not ok|1\.\.)' "$BUILD/last/kselftest.tap" | sed -e 's/^/#   /'
+fi
 if grep -qE '^  (CC|LD|AR) ' "$BUILD/last/build.log"; then
 	fail "a second make run recompiled the kernel"
 	grep -E '^  (CC|LD|AR) ' "$BUILD/last/build.log" | head -n 5 | sed -e 's/^/#   /'

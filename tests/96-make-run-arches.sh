@@ -3,6 +3,9 @@
 # with a cross compiler, riscv64 likewise but without a userland (its
 # built-in suites only), and User Mode Linux run directly.
 . tests/lib.sh
+# The whole kselftest target, its userspace programs built for the
+# architecture too.
+export KSELFTEST=all
 
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	skip "make run ARCH=um, ARCH=riscv64 and ARCH=arm64" "KUNIT_CHECK_NO_KERNEL is set"

@@ -88,6 +88,7 @@ load_settings() {
 	CASE_TIMEOUT=${CASE_TIMEOUT:-$((TIMEOUT > 60 ? TIMEOUT - 30 : TIMEOUT))}
 	RAW=${RAW:-}
 	GUEST_SCRIPT=${GUEST_SCRIPT:-}
+	KSELFTEST=${KSELFTEST:-kernel}
 	KERNEL_ARGS=${KERNEL_ARGS:-}
 	JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 	REPORT=$BUILD/host/kunit-report
@@ -97,6 +98,10 @@ load_settings() {
 	[ -f "$KUNITCONFIG" ] || die "KUNITCONFIG=$KUNITCONFIG: no such file"
 	case $JOBS in
 	'' | *[!0-9]* | 0) die "JOBS=$JOBS: give a number of jobs, 1 or more" ;;
+	esac
+	case $KSELFTEST in
+	kernel | all) ;;
+	*) die "KSELFTEST=$KSELFTEST: give kernel or all" ;;
 	esac
 	case $CASE_TIMEOUT in
 	'' | *[!0-9]*) die "CASE_TIMEOUT=$CASE_TIMEOUT: give whole seconds" ;;
