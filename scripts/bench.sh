@@ -149,7 +149,8 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 		b=0
 		while [ $b -lt "$boots" ]; do
 			echo "bench: in-kernel, $side KUnit, boot $((b + 1)) of $boots"
-			STOCK=$([ $side = stock ] && echo 1) \
+			# KSELFTEST=all: tree_suites_O2 runs the target's tree-NAME programs.
+			STOCK=$([ $side = stock ] && echo 1) KSELFTEST=all \
 			KUNITCONFIG=$TOP/scripts/configs/bench.config \
 			KUNIT_EXTRA=$TOP/tests/bench/kernel KERNEL_ARGS=quiet BUILD=$BUILD \
 				"$TOP/scripts/kunit-run" > "$work/kernel-$side.out" 2>&1 || true
