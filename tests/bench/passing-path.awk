@@ -5,11 +5,13 @@
 #
 #   NAME PATH CYCLE MNEMONICS
 #
-# PATH is the fewest instructions from the function's entry to a ret and
-# CYCLE the fewest of a loop's iteration (0 without a loop), on paths
+# PATH is the most instructions from the function's entry to a ret, and
+# CYCLE the most of one iteration of a loop (0 without a loop), on paths
 # that call nothing and do not leave the function: a failed check calls
 # out, or jumps to its .cold part, so what is left is the passing path.
-# MNEMONICS are those of the shortest entry-to-ret path, comma-separated.
+# The most, not the fewest: a way out that skips the compare must not
+# hide a longer passing path.  MNEMONICS are those of that longest
+# entry-to-ret path, comma-separated.
 
 function flush_function() {
 	if (name != "" && name !~ /\.cold$/)
@@ -17,7 +19,7 @@ function flush_function() {
 	count = 0
 }
 
-function analyse(    i, j, head, tail, node, best, path, cycle, list) {
+function analyse(    i, path, cycle, list) {
 	# Successors along a passing path; none for what ends one.
 	for (i = 0; i < count; i++) {
 		nsucc[i] = 0
@@ -32,71 +34,56 @@ function analyse(    i, j, head, tail, node, best, path, cycle, list) {
 		if (i + 1 < count)
 			succ[i, nsucc[i]++] = i + 1
 	}
-	# Breadth first from the entry: the shortest way to a ret.
-	split("", dist)
-	split("", from)
-	dist[0] = 1
-	queue[0] = 0
-	head = 0
-	tail = 1
-	path = 0
-	while (head < tail) {
-		node = queue[head++]
-		if (mnem[node] ~ /^ret/) {
-			path = dist[node]
-			break
-		}
-		for (j = 0; j < nsucc[node]; j++)
-			if (!(succ[node, j] in dist)) {
-				dist[succ[node, j]] = dist[node] + 1
-				from[succ[node, j]] = node
-				queue[tail++] = succ[node, j]
-			}
-	}
-	list = ""
-	if (path)
-		for (i = node; ; i = from[i]) {
-			list = mnem[i] (list == "" ? "" : ",") list
-			if (!(i in from))
-				break
-		}
-	# The shortest cycle through any instruction.
+	# Depth first from the entry: the longest way to a ret that visits
+	# no instruction twice.
+	split("", on_path)
+	best_path = 0
+	best_list = ""
+	longest_to_ret(0, 1, mnem[0])
+	path = best_path
+	list = best_list
+	# The longest cycle through the first instruction of any loop.
 	cycle = 0
 	for (i = 0; i < count; i++) {
-		best = shortest_back(i)
-		if (best && (!cycle || best < cycle))
-			cycle = best
+		best_cycle = 0
+		split("", on_path)
+		on_path[i] = 1
+		longest_back(i, i, 1)
+		if (best_cycle > cycle)
+			cycle = best_cycle
 	}
 	printf "%s %d %d %s\n", name, path, cycle, list == "" ? "-" : list
 }
 
-# The fewest instructions from @start back to @start, 0 if it is in no loop.
-function shortest_back(start,    seen, q, h, t, node, j, next_node) {
-	split("", seen)
-	h = 0
-	t = 0
-	for (j = 0; j < nsucc[start]; j++) {
-		next_node = succ[start, j]
-		if (next_node == start)
-			return 1
-		if (!(next_node in seen)) {
-			seen[next_node] = 2
-			q[t++] = next_node
+function longest_to_ret(node, steps, list,    j, next_node) {
+	if (mnem[node] ~ /^ret/) {
+		if (steps > best_path) {
+			best_path = steps
+			best_list = list
+		}
+		return
+	}
+	on_path[node] = 1
+	for (j = 0; j < nsucc[node]; j++) {
+		next_node = succ[node, j]
+		if (!on_path[next_node])
+			longest_to_ret(next_node, steps + 1, list "," mnem[next_node])
+	}
+	on_path[node] = 0
+}
+
+function longest_back(start, node, steps,    j, next_node) {
+	for (j = 0; j < nsucc[node]; j++) {
+		next_node = succ[node, j]
+		if (next_node == start) {
+			if (steps > best_cycle)
+				best_cycle = steps
+		} else if (!on_path[next_node]) {
+			on_path[next_node] = 1
+			longest_back(start, next_node, steps + 1)
+			on_path[next_node] = 0
 		}
 	}
-	while (h < t) {
-		node = q[h++]
-		for (j = 0; j < nsucc[node]; j++) {
-			next_node = succ[node, j]
-			if (next_node == start)
-				return seen[node]
-			if (!(next_node in seen)) {
-				seen[next_node] = seen[node] + 1
-				q[t++] = next_node
-			}
-		}
-	}
-	return 0
 }
 
 /^[0-9a-f]+ <[^>]*>:$/ {
