@@ -122,6 +122,40 @@ if (cd "$SCRATCH" && cpio -i --quiet --to-stdout etc/kunit-modules < run/initram
 else
 	fail "the initramfs's etc/kunit-modules"
 fi
+# Made again when, and only when, something that goes into it changed.
+mkdir -p "$SCRATCH/extracted"
+touch "$SCRATCH/extracted/.extracted"
+echo 'echo first' > "$SCRATCH/guest.sh"
+initramfs='RUN=$SCRATCH/run OBJ=$SCRATCH/obj WORK=$SCRATCH/work ksft=$RUN/ksft extra_modules=
+	KSRC=$SCRATCH/extracted test_modules=one_test GUEST_SCRIPT=$SCRATCH/guest.sh'
+stages "$initramfs; stage_initramfs && stage_initramfs" x86_64
+if [ "$(grep -c 'Making the initramfs$' "$SCRATCH/out")" = 1 ] &&
+	grep -q 'Making the initramfs: nothing changed since the last one$' "$SCRATCH/out"; then
+	pass "the initramfs is not made again when nothing changed"
+else
+	fail "the initramfs was made again with nothing changed, or not at all"
+	show "$SCRATCH/out"
+fi
+echo 'echo second' > "$SCRATCH/guest.sh"
+stages "$initramfs; stage_initramfs" x86_64
+if grep -q 'Making the initramfs$' "$SCRATCH/out" &&
+	[ "$(cd "$SCRATCH" && cpio -i --quiet --to-stdout etc/kunit-guest.sh < run/initramfs.cpio)" = \
+		"echo second" ]; then
+	pass "a changed GUEST_SCRIPT makes the initramfs again"
+else
+	fail "a changed GUEST_SCRIPT did not make the initramfs again"
+	show "$SCRATCH/out"
+fi
+stages "$initramfs; GUEST_SCRIPT=; stage_initramfs" x86_64
+if grep -q 'Making the initramfs$' "$SCRATCH/out"; then
+	pass "dropping GUEST_SCRIPT makes the initramfs again"
+else
+	fail "dropping GUEST_SCRIPT reused the initramfs that runs it"
+fi
+stages 'GUEST_SCRIPT=$SCRATCH/no-such-guest.sh BUILD=$SCRATCH/build; load_settings' x86_64
+expect_status 1 $? "GUEST_SCRIPT that is not there is refused"
+expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: cannot read it" \
+	"and named"
 stages 'RUN=$SCRATCH/run; touch "$RUN/initramfs.cpio"; stage_initramfs
 	[ ! -e "$RUN/initramfs.cpio" ] && echo none' riscv64
 expect_line "$SCRATCH/out" "none" "without a userland, no initramfs"
@@ -237,10 +271,32 @@ else
 	fail "the overlay wrote into the kernel tree"
 fi
 
-# The initramfs's timeout for runner.sh: COMMAND's status, 124 when time
-# ran out, and no descriptor of runner.sh's pipes (3 and 4) held after
-# COMMAND ended: a reader of the pipes sees their end at once, not when
-# the 37 seconds are up (busybox's own timeout held them for a second).
+# A name that diff's lines make ambiguous is copied right, or the stage
+# fails: never a stale file in a stage that passed.
+mkdir -p "$ksrc/lib/kunit/a" "$ksrc/lib/kunit/a and b" "$project/lib/kunit/a" \
+	"$project/lib/kunit/a and b"
+echo same > "$ksrc/lib/kunit/a/x.c"
+echo same > "$project/lib/kunit/a/x.c"
+echo stock > "$ksrc/lib/kunit/a and b/x.c"
+echo ours > "$project/lib/kunit/a and b/x.c"
+rm -rf "$project/build/work"
+stages 'WORK=$SCRATCH/overlay-project/build/work RUN=$SCRATCH TOP=$SCRATCH/overlay-project
+	cp -al "$SCRATCH/overlay-ksrc" "$WORK"
+	overlay_tree lib/kunit && echo "overlay done"' x86_64
+if ! grep -qx "overlay done" "$SCRATCH/out"; then
+	pass "a name with \" and \" in it that the overlay misreads fails the stage"
+elif diff -r "$project/lib/kunit" "$project/build/work/lib/kunit" > /dev/null 2>&1; then
+	pass "a name with \" and \" in it is copied right"
+else
+	fail "the overlay passed, leaving a stale file under a name with \" and \" in it"
+fi
+
+# The initramfs's timeout for runner.sh, which calls it twice, nested:
+# COMMAND's status, 124 when time ran out, 0 seconds for no limit, the
+# caller's standard input; no descriptor of runner.sh's pipes (3 and 4)
+# held after COMMAND ended, so that a reader of the pipes sees their end
+# at once, not when the 37 seconds are up (busybox's own timeout held
+# them for a second); a COMMAND's children stopped with it.
 kunit_timeout="busybox sh $TOP/scripts/kunit-timeout.sh"
 $kunit_timeout --foreground 37 sh -c 'exit 3'
 expect_status 3 $? "kunit-timeout.sh exits with the command's status"
@@ -252,14 +308,40 @@ if [ -s "$SCRATCH/timeout.out" ]; then
 else
 	pass "kunit-timeout.sh stops a command silently, as GNU timeout does"
 fi
+$kunit_timeout 0 sh -c 'sleep 0.5; exit 5'
+expect_status 5 $? "kunit-timeout.sh takes 0 seconds for no limit"
+$kunit_timeout 1.5.3 true 2> /dev/null
+expect_status 125 $? "kunit-timeout.sh refuses seconds that sleep would not take"
+if [ "$(echo given | $kunit_timeout 37 cat)" = given ] &&
+	[ "$(echo given | $kunit_timeout --foreground 37 cat)" = given ]; then
+	pass "kunit-timeout.sh gives the command its standard input"
+else
+	fail "kunit-timeout.sh does not give the command its standard input"
+fi
 # As runner.sh runs a test, its output going to a pipe (kunit-init.sh's).
-timeout 10 sh -c "( ( ( ($kunit_timeout --foreground 37 echo out; echo \$? >&3) |
-	cat >&4) 3>&1 | (read -r status; exit \$status) ) 4>&1 ) | cat > $SCRATCH/timeout.out"
+runner_like() {
+	timeout 10 sh -c "( ( ( ($kunit_timeout --foreground $1 $kunit_timeout $1 $2; echo \$? >&3) |
+		cat >&4) 3>&1 | (read -r status; echo \"status \$status\") ) 4>&1 ) |
+		cat > $SCRATCH/timeout.out"
+}
+runner_like 37 "echo out"
 status=$?
-if [ $status = 0 ] && [ "$(cat "$SCRATCH/timeout.out")" = out ]; then
+if [ $status = 0 ] && [ "$(cat "$SCRATCH/timeout.out")" = "out
+status 0" ]; then
 	pass "kunit-timeout.sh holds none of runner.sh's pipes once the command ended"
 else
 	fail "kunit-timeout.sh held runner.sh's pipes: exit $status"
+	show "$SCRATCH/timeout.out"
+fi
+# shellcheck disable=SC2016
+runner_like 1 "sh -c 'echo out; sleep 38 & wait'"
+status=$?
+pkill -f "sleep 38"
+if [ $status = 0 ] && grep -qx "status 124" "$SCRATCH/timeout.out"; then
+	pass "kunit-timeout.sh stops a command's children with it, as runner.sh needs"
+else
+	fail "kunit-timeout.sh left a command's child holding runner.sh's pipes: exit $status"
+	show "$SCRATCH/timeout.out"
 fi
 # shellcheck disable=SC2016
 $kunit_timeout 37 sh -c 'sleep 0.3; ls "/proc/$(pgrep -xf "sleep 37")/fd"' \
@@ -270,9 +352,15 @@ else
 	fail "kunit-timeout.sh's watcher holds descriptor 3 or 4, or was not found"
 	show "$SCRATCH/timeout-fds"
 fi
+i=0
+while [ $i -lt 50 ]; do
+	$kunit_timeout 37 true
+	i=$((i + 1))
+done
+sleep 0.3
 if pgrep -f "sleep 37" > /dev/null; then
-	fail "kunit-timeout.sh left its watcher's sleep running"
+	fail "kunit-timeout.sh left its watcher's sleep running after $(pgrep -fc "sleep 37") of 50 commands"
 	pkill -f "sleep 37"
 else
-	pass "kunit-timeout.sh leaves no process behind"
+	pass "kunit-timeout.sh leaves no process behind (50 commands that end at once)"
 fi

@@ -21,8 +21,9 @@ stage_build() {
 	command -v ccache > /dev/null 2>&1 && cc="ccache $cc"
 	build_key=$({
 		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
+		${cross}gcc --version | head -n 1
 		cat "$OBJ/.config"
-		[ -n "$STOCK" ] || find "$TOP/include/kunit" "$TOP/lib/kunit" -type f | sort | xargs cat
+		[ -n "$STOCK" ] || files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches"
 	} | cksum)
 	if [ -f "$KSRC/.extracted" ] && [ -f "$OBJ/$image" ] &&
 	   [ "$(cat "$RUN/.kunit-built" 2>/dev/null)" = "$build_key" ]; then
@@ -70,8 +71,8 @@ stage_kselftest() {
 	# modules and kernel configuration make the same target.
 	ksft_key=$({
 		echo "$karch $cross $KSELFTEST $test_modules $(cat "$RUN/.kunit-built" 2>/dev/null)"
-		find "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/tools/testing/selftests/kunit" \
-			-type f | sort | xargs cat
+		files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/tools/testing/selftests/kunit" \
+			"$TOP/scripts/patches"
 	} | cksum)
 	if [ -f "$KSRC/.extracted" ] && [ -f "$ksft/run_kselftest.sh" ] &&
 	   [ "$(cat "$RUN/.kunit-kselftest" 2>/dev/null)" = "$ksft_key" ]; then

@@ -8,6 +8,12 @@ die() {
 	exit 1
 }
 
+# The name and a digest of each file below the directories: what the
+# build keys take of the project's sources.
+files_digest() {
+	find "$@" -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum
+}
+
 # Starts stage $1 with message $2..., ending the one before: "make run"
 # prints how long each took (elapsed).
 stage() {
@@ -115,5 +121,10 @@ load_settings() {
 	fi
 	if [ -n "$GUEST_SCRIPT" ] && [ -z "$userland" ]; then
 		die "GUEST_SCRIPT needs a userland, which ARCH=$ARCH has not here"
+	fi
+	if [ -n "$GUEST_SCRIPT" ]; then
+		[ -f "$GUEST_SCRIPT" ] && [ -r "$GUEST_SCRIPT" ] ||
+			die "GUEST_SCRIPT=$GUEST_SCRIPT: cannot read it"
+		GUEST_SCRIPT=$(cd "$(dirname "$GUEST_SCRIPT")" && pwd)/$(basename "$GUEST_SCRIPT")
 	fi
 }

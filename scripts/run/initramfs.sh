@@ -53,7 +53,7 @@ stage_initramfs() {
 	busybox_path=$(find_busybox) || exit 1
 	[ -x "$busybox_path" ] || die "no busybox for ARCH=$ARCH at $busybox_path"
 	initramfs_key=$({
-		echo "$STOCK $busybox_path $test_modules $(stat -c '%s %Y' "$busybox_path")"
+		echo "$STOCK $busybox_path $test_modules $(stat -c '%s %Y' "$busybox_path") $GUEST_SCRIPT"
 		cat "$RUN/.kunit-built" "$RUN/.kunit-kselftest" "$TOP/scripts/kunit-init.sh" \
 			"$TOP/scripts/kunit-timeout.sh" \
 			${GUEST_SCRIPT:+"$GUEST_SCRIPT"} 2>/dev/null

@@ -45,6 +45,12 @@ overlay_tree() {
 			;;
 		esac
 	done < "$RUN/overlay.diff"
+	# A name the lines above misread would leave a difference.
+	LC_ALL=C diff -rq "$TOP/$1" "$WORK/$1" > "$RUN/overlay.diff" || {
+		echo "kunit-run: the work tree's $1 still differs from the project's:" >&2
+		head -n 5 "$RUN/overlay.diff" >&2
+		return 1
+	}
 }
 
 # Applies the project's kernel patches once, each to a copy of the files

@@ -53,12 +53,15 @@ static inline u8 get_random_u8(void)
 	return get_random_u32() & 0xff;
 }
 
-/* A number below @ceil, @ceil above 0, each as likely as the others. */
+/* A number below @ceil, each as likely as the others; any, for 0. */
 static inline u32 get_random_u32_below(u32 ceil)
 {
-	/* The first (2^32 mod ceil) values would make the low ones likelier. */
-	u32 skip = -ceil % ceil, value;
+	u32 skip, value;
 
+	if (!ceil)
+		return get_random_u32();
+	/* The first (2^32 mod ceil) values would make the low ones likelier. */
+	skip = -ceil % ceil;
 	do {
 		value = get_random_u32();
 	} while (value < skip);
