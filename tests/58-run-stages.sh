@@ -130,7 +130,7 @@ initramfs='RUN=$SCRATCH/run OBJ=$SCRATCH/obj WORK=$SCRATCH/work ksft=$RUN/ksft e
 	KSRC=$SCRATCH/extracted test_modules=one_test GUEST_SCRIPT=$SCRATCH/guest.sh'
 stages "$initramfs; stage_initramfs && stage_initramfs" x86_64
 if [ "$(grep -c 'Making the initramfs$' "$SCRATCH/out")" = 1 ] &&
-	grep -q 'Making the initramfs: nothing changed since the last one$' "$SCRATCH/out"; then
+	grep -q 'Making the initramfs: nothing changed since it was last made$' "$SCRATCH/out"; then
 	pass "the initramfs is not made again when nothing changed"
 else
 	fail "the initramfs was made again with nothing changed, or not at all"

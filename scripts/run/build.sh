@@ -25,16 +25,13 @@ stage_build() {
 		cat "$OBJ/.config"
 		[ -n "$STOCK" ] || files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches"
 	} | cksum)
-	if [ -f "$KSRC/.extracted" ] && [ -f "$OBJ/$image" ] &&
-	   [ "$(cat "$RUN/.kunit-built" 2>/dev/null)" = "$build_key" ]; then
-		stage build "Building $targets: nothing changed since the last build"
+	if start_unless_made .kunit-built "$build_key" "$OBJ/$image" build \
+		"Building $targets (-j$JOBS)"; then
 		echo "kunit-run: nothing changed since the last build; make was not run" \
 			> "$LAST/build.log"
 		return 0
 	fi
-	stage build "Building $targets (-j$JOBS)"
 	build_started=$(date +%s%N)
-	rm -f "$RUN/.kunit-built"
 	# shellcheck disable=SC2086
 	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $targets \
 		> "$LAST/build.log" 2>&1 || build_failed "the kernel build" "$LAST/build.log"
@@ -74,13 +71,9 @@ stage_kselftest() {
 		files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/tools/testing/selftests/kunit" \
 			"$TOP/scripts/patches"
 	} | cksum)
-	if [ -f "$KSRC/.extracted" ] && [ -f "$ksft/run_kselftest.sh" ] &&
-	   [ "$(cat "$RUN/.kunit-kselftest" 2>/dev/null)" = "$ksft_key" ]; then
-		stage kselftest "Building the kselftest target kunit: nothing changed since the last build"
-		return 0
-	fi
-	stage kselftest "Building the kselftest target kunit"
-	rm -rf "$ksft" "$RUN/.kunit-kselftest"
+	start_unless_made .kunit-kselftest "$ksft_key" "$ksft/run_kselftest.sh" kselftest \
+		"Building the kselftest target kunit" && return 0
+	rm -rf "$ksft"
 	# shellcheck disable=SC2086
 	make -C "$WORK/tools/testing/selftests" O="$OBJ" ARCH=$karch \
 		CROSS_COMPILE=$cross TARGETS=kunit KSFT_INSTALL_PATH="$ksft" KUNIT_PROGRAMS=$KSELFTEST \

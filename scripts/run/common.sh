@@ -14,6 +14,21 @@ files_digest() {
 	find "$@" -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum
 }
 
+# start_unless_made STAMP KEY PRODUCT STAGE MESSAGE: starts STAGE, and
+# succeeds when it has nothing to make: PRODUCT is there and was made, in
+# an extracted tree (which nobody edits), from what KEY sums up.  Else the
+# stamp $RUN/STAMP goes; the stage writes KEY to it once PRODUCT is made.
+start_unless_made() {
+	if [ -f "$KSRC/.extracted" ] && [ -f "$3" ] &&
+	   [ "$(cat "$RUN/$1" 2>/dev/null)" = "$2" ]; then
+		stage "$4" "$5: nothing changed since it was last made"
+		return 0
+	fi
+	stage "$4" "$5"
+	rm -f "$RUN/$1"
+	return 1
+}
+
 # Starts stage $1 with message $2..., ending the one before: "make run"
 # prints how long each took (elapsed).
 stage() {

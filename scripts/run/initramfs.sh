@@ -60,13 +60,9 @@ stage_initramfs() {
 		# shellcheck disable=SC2086
 		[ -z "$extra_modules" ] || cat $extra_modules
 	} | cksum)
-	if [ -f "$KSRC/.extracted" ] && [ -f "$RUN/initramfs.cpio" ] &&
-	   [ "$(cat "$RUN/.kunit-initramfs" 2>/dev/null)" = "$initramfs_key" ]; then
-		stage initramfs "Making the initramfs: nothing changed since the last one"
-		return 0
-	fi
-	stage initramfs "Making the initramfs"
-	rm -f "$RUN/initramfs.cpio" "$RUN/.kunit-initramfs"
+	start_unless_made .kunit-initramfs "$initramfs_key" "$RUN/initramfs.cpio" initramfs \
+		"Making the initramfs" && return 0
+	rm -f "$RUN/initramfs.cpio"
 	root=$RUN/initramfs
 	rm -rf "$root"
 	mkdir -p "$root/bin" "$root/sbin" "$root/usr/bin" "$root/usr/sbin" "$root/etc" \
