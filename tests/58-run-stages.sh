@@ -295,10 +295,13 @@ fi
 # COMMAND's status, 124 when time ran out, 0 seconds for no limit, the
 # caller's standard input; no descriptor of runner.sh's pipes (3 and 4)
 # held after COMMAND ended, so that a reader of the pipes sees their end
-# at once, not when the 37 seconds are up (busybox's own timeout held
+# at once, not when the time is up (busybox's own timeout held
 # them for a second); a COMMAND's children stopped with it.
 kunit_timeout="busybox sh $TOP/scripts/kunit-timeout.sh"
-$kunit_timeout --foreground 37 sh -c 'exit 3'
+# Seconds no other process of the machine sleeps, so that pgrep finds
+# this check's sleeps only, even with another make check beside it.
+long=37.$$
+$kunit_timeout --foreground $long sh -c 'exit 3'
 expect_status 3 $? "kunit-timeout.sh exits with the command's status"
 $kunit_timeout 1 sleep 20 > "$SCRATCH/timeout.out" 2>&1
 expect_status 124 $? "kunit-timeout.sh exits 124 when the time ran out"
@@ -312,8 +315,8 @@ $kunit_timeout 0 sh -c 'sleep 0.5; exit 5'
 expect_status 5 $? "kunit-timeout.sh takes 0 seconds for no limit"
 $kunit_timeout 1.5.3 true 2> /dev/null
 expect_status 125 $? "kunit-timeout.sh refuses seconds that sleep would not take"
-if [ "$(echo given | $kunit_timeout 37 cat)" = given ] &&
-	[ "$(echo given | $kunit_timeout --foreground 37 cat)" = given ]; then
+if [ "$(echo given | $kunit_timeout $long cat)" = given ] &&
+	[ "$(echo given | $kunit_timeout --foreground $long cat)" = given ]; then
 	pass "kunit-timeout.sh gives the command its standard input"
 else
 	fail "kunit-timeout.sh does not give the command its standard input"
@@ -324,7 +327,7 @@ runner_like() {
 		cat >&4) 3>&1 | (read -r status; echo \"status \$status\") ) 4>&1 ) |
 		cat > $SCRATCH/timeout.out"
 }
-runner_like 37 "echo out"
+runner_like $long "echo out"
 status=$?
 if [ $status = 0 ] && [ "$(cat "$SCRATCH/timeout.out")" = "out
 status 0" ]; then
@@ -334,9 +337,9 @@ else
 	show "$SCRATCH/timeout.out"
 fi
 # shellcheck disable=SC2016
-runner_like 1 "sh -c 'echo out; sleep 38 & wait'"
+runner_like 1 "sh -c 'echo out; sleep 38.$$ & wait'"
 status=$?
-pkill -f "sleep 38"
+pkill -f "sleep 38.$$"
 if [ $status = 0 ] && grep -qx "status 124" "$SCRATCH/timeout.out"; then
 	pass "kunit-timeout.sh stops a command's children with it, as runner.sh needs"
 else
@@ -344,7 +347,7 @@ else
 	show "$SCRATCH/timeout.out"
 fi
 # shellcheck disable=SC2016
-$kunit_timeout 37 sh -c 'sleep 0.3; ls "/proc/$(pgrep -xf "sleep 37")/fd"' \
+$kunit_timeout $long sh -c 'sleep 0.3; ls "/proc/$(pgrep -xf "sleep $0")/fd"' "$long" \
 	3> /dev/null 4> /dev/null > "$SCRATCH/timeout-fds" 2>&1
 if grep -qx 1 "$SCRATCH/timeout-fds" && ! grep -qx '[34]' "$SCRATCH/timeout-fds"; then
 	pass "kunit-timeout.sh's watcher holds neither descriptor 3 nor 4 of runner.sh's"
@@ -354,13 +357,13 @@ else
 fi
 i=0
 while [ $i -lt 50 ]; do
-	$kunit_timeout 37 true
+	$kunit_timeout $long true
 	i=$((i + 1))
 done
 sleep 0.3
-if pgrep -f "sleep 37" > /dev/null; then
-	fail "kunit-timeout.sh left its watcher's sleep running after $(pgrep -fc "sleep 37") of 50 commands"
-	pkill -f "sleep 37"
+if pgrep -f "sleep $long" > /dev/null; then
+	fail "kunit-timeout.sh left its watcher's sleep running after $(pgrep -fc "sleep $long") of 50 commands"
+	pkill -f "sleep $long"
 else
 	pass "kunit-timeout.sh leaves no process behind (50 commands that end at once)"
 fi
