@@ -1675,11 +1675,12 @@ static size_t write_result(const struct ktap_writer *writer, const struct ktap_t
 	FILE *out = writer->out;
 	size_t i, count = ktap_written_count(test);
 	char missing[48], *written;
+	const char *own;
 
 	for (i = 0; i < count; i++) {
 		if (test->result == KTAP_MISSING) {
-			written = written_name(writer, test, level,
-					       ktap_written_name(test, i, missing, sizeof(missing)));
+			own = ktap_written_name(test, i, missing, sizeof(missing));
+			written = written_name(writer, test, level, own);
 		} else {
 			written = name ? NULL : written_name(writer, test, level, NULL);
 		}
