@@ -144,6 +144,19 @@ else
 	fail "kselftest.tap: builtin not skipped with KUnit a module"
 fi
 expect_valid_tap "$ksft" "kselftest.tap with module tests is valid TAP"
+# What kunit.ko exports, as modpost wrote it: the API of include/kunit for
+# every module, KUnit's internals only to its own suites, and nothing of
+# the built-in suites' executor.
+grep -P '\tlib/kunit/kunit\t' "$(cat "$BUILD/last/run-dir")/obj/Module.symvers" |
+	cut -f 2,5 > "$SCRATCH/kunit-exports"
+expect_line "$SCRATCH/kunit-exports" "kunit_do_failed_assertion	" \
+	"kunit.ko exports the checks' failure path to every module"
+expect_line "$SCRATCH/kunit-exports" "string_stream_add	KUNIT_INTERNALS" \
+	"kunit.ko exports its string_stream to the KUNIT_INTERNALS namespace only"
+expect_line "$SCRATCH/kunit-exports" "kunit_filter_suites	KUNIT_INTERNALS" \
+	"kunit.ko exports its filter to the KUNIT_INTERNALS namespace only"
+expect_no_line "$SCRATCH/kunit-exports" "kunit_executor_run" \
+	"kunit.ko has no executor of built-in suites"
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"

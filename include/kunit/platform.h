@@ -19,7 +19,8 @@
  *    struct kunit_platform_try_catch, used by kunit_try_catch_run() and
  *    kunit_try_catch_throw() (see <kunit/try-catch.h>);
  *  - where kunit_test_suites() puts its suites, and where they start and
- *    end: KUNIT_SUITE_SECTION, KUNIT_BUILTIN_SUITES_START/_END;
+ *    end: KUNIT_SUITE_SECTION, KUNIT_BUILTIN_SUITES_START/_END (not
+ *    defined where there are none);
  *  - why an earlier run died where the executor stands, for a platform
  *    that starts a new run where a dead one stopped:
  *    kunit_platform_death_reason().
@@ -45,11 +46,11 @@ extern struct kunit_suite * const __kunit_suites_start[];
 extern struct kunit_suite * const __kunit_suites_end[];
 #define KUNIT_BUILTIN_SUITES_START	__kunit_suites_start
 #define KUNIT_BUILTIN_SUITES_END	__kunit_suites_end
-#else
-/* kunit.ko runs no built-in suite: with KUNIT=m, every suite is a module's. */
-#define KUNIT_BUILTIN_SUITES_START	NULL
-#define KUNIT_BUILTIN_SUITES_END	NULL
 #endif
+/*
+ * kunit.ko has no built-in suites (with KUNIT=m every suite is a module's),
+ * hence no KUNIT_BUILTIN_SUITES_START: the executor leaves out their run.
+ */
 
 struct kunit_worker;
 

@@ -10,6 +10,7 @@
  */
 #include "executor.h"
 #include "progress.h"
+#include "tests-only-export.h"
 #include <kunit/test.h>
 
 #include <linux/glob.h>
@@ -18,6 +19,11 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+/*
+ * kunit.ko has no built-in suites, and the platform then gives no
+ * KUNIT_BUILTIN_SUITES_START: what runs them at boot is not compiled in.
+ */
+#ifdef KUNIT_BUILTIN_SUITES_START
 /**
  * kunit_builtin_suites() - the suites registered in this image
  *
@@ -36,7 +42,7 @@ struct kunit_suite_set kunit_builtin_suites(void)
 	}
 	return set;
 }
-EXPORT_SYMBOL_GPL(kunit_builtin_suites);
+#endif /* KUNIT_BUILTIN_SUITES_START */
 
 /* Whether @pattern has a '[' without its ']'. */
 static bool kunit_glob_has_open_bracket(const char *pattern, size_t len)
@@ -82,7 +88,7 @@ const char *kunit_filter_glob_check(const char *glob)
 		return "a '[' has no matching ']'";
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(kunit_filter_glob_check);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_glob_check);
 
 /*
  * A copy of @suite that keeps only the cases matching @case_glob; its
@@ -182,7 +188,7 @@ out:
 	kfree(chosen);
 	return result;
 }
-EXPORT_SYMBOL_GPL(kunit_filter_suites);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_suites);
 
 /**
  * kunit_free_suite_set() - free a set made by kunit_filter_suites()
@@ -198,29 +204,7 @@ void kunit_free_suite_set(struct kunit_suite_set set)
 	}
 	kfree(set.start);
 }
-EXPORT_SYMBOL_GPL(kunit_free_suite_set);
-
-/**
- * kunit_exec_list_tests() - print the names of the cases of a set
- * @set: the suites.
- *
- * One "suite.case" per line, after a KTAP version line, as
- * kunit.action=list prints them.
- */
-void kunit_exec_list_tests(const struct kunit_suite_set *set)
-{
-	struct kunit_suite * const *suite;
-	struct kunit_case *test_case;
-	struct kunit_log_sink console = { };
-
-	kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
-	for (suite = set->start; suite < set->end; suite++)
-		kunit_suite_for_each_test_case(*suite, test_case)
-			kunit_log_printf(&console, KERN_INFO, "%.*s.%s",
-					 (int)sizeof((*suite)->name), (*suite)->name,
-					 test_case->name);
-}
-EXPORT_SYMBOL_GPL(kunit_exec_list_tests);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_free_suite_set);
 
 /* Warns, in the KTAP output, about suites that share a name. */
 static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
@@ -260,7 +244,28 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
 		__kunit_run_suite(set->start[progress->suite_index],
 				  progress->suite_index + 1, progress);
 }
-EXPORT_SYMBOL_GPL(kunit_exec_run_tests);
+
+#ifdef KUNIT_BUILTIN_SUITES_START
+/**
+ * kunit_exec_list_tests() - print the names of the cases of a set
+ * @set: the suites.
+ *
+ * One "suite.case" per line, after a KTAP version line, as
+ * kunit.action=list prints them.
+ */
+static void kunit_exec_list_tests(const struct kunit_suite_set *set)
+{
+	struct kunit_suite * const *suite;
+	struct kunit_case *test_case;
+	struct kunit_log_sink console = { };
+
+	kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
+	for (suite = set->start; suite < set->end; suite++)
+		kunit_suite_for_each_test_case(*suite, test_case)
+			kunit_log_printf(&console, KERN_INFO, "%.*s.%s",
+					 (int)sizeof((*suite)->name), (*suite)->name,
+					 test_case->name);
+}
 
 /**
  * kunit_executor_run() - run or list the registered suites
@@ -309,4 +314,4 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 		kunit_free_suite_set(set);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(kunit_executor_run);
+#endif /* KUNIT_BUILTIN_SUITES_START */

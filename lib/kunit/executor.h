@@ -20,14 +20,15 @@ struct kunit_suite_set {
 	struct kunit_suite * const *end;
 };
 
+#ifdef KUNIT_BUILTIN_SUITES_START
 struct kunit_suite_set kunit_builtin_suites(void);
+int kunit_executor_run(const char *filter_glob, const char *action,
+		       struct kunit_progress *progress);
+#endif
 const char *kunit_filter_glob_check(const char *glob);
 struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
 					   const char *glob, int *err);
 void kunit_free_suite_set(struct kunit_suite_set set);
-void kunit_exec_list_tests(const struct kunit_suite_set *set);
 void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progress *progress);
-int kunit_executor_run(const char *filter_glob, const char *action,
-		       struct kunit_progress *progress);
 
 #endif /* _KUNIT_EXECUTOR_H */

@@ -24,10 +24,6 @@ module_param_named(filter_glob, filter_glob_param, charp, 0);
 MODULE_PARM_DESC(filter_glob,
 		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
 
-static char *action_param;
-module_param_named(action, action_param, charp, 0);
-MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
-
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
 {
@@ -40,9 +36,13 @@ void kunit_platform_emit(const char *level, const char *line)
 	else
 		pr_info("%s\n", line);
 }
-EXPORT_SYMBOL_GPL(kunit_platform_emit);
 
 #if IS_BUILTIN(CONFIG_KUNIT)
+/* Only the built-in suites can be listed: a module's run as it loads. */
+static char *action_param;
+module_param_named(action, action_param, charp, 0);
+MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
+
 /*
  * kunit_shutdown=poweroff|halt|reboot on the command line ends the kernel
  * once the built-in suites ran, so that a virtual machine run for its
@@ -177,10 +177,14 @@ static struct notifier_block kunit_module_watcher = {
  */
 static int __init kunit_kernel_setup(void)
 {
+#if IS_BUILTIN(CONFIG_KUNIT)
 	struct kunit_suite_set builtin = kunit_builtin_suites();
+#endif
 
 	kunit_debugfs_create_root();
+#if IS_BUILTIN(CONFIG_KUNIT)
 	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
+#endif
 #ifdef CONFIG_MODULES
 	return register_module_notifier(&kunit_module_watcher);
 #else

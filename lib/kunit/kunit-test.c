@@ -1106,3 +1106,5 @@ kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");
+/* KUnit internals exported for its own suites (tests-only-export.h). */
+MODULE_IMPORT_NS(KUNIT_INTERNALS);

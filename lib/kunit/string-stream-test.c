@@ -188,3 +188,5 @@ kunit_test_suites(&string_stream_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's string_stream and kunit_stream");
+/* KUnit internals exported for its own suites (tests-only-export.h). */
+MODULE_IMPORT_NS(KUNIT_INTERNALS);

@@ -7,6 +7,7 @@
  * reading it back is one copy.  The lock is never held across an
  * allocation, which may sleep in the kernel.
  */
+#include "tests-only-export.h"
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
 #include <kunit/test.h>
@@ -38,7 +39,7 @@ struct string_stream *new_string_stream(void)
 {
 	return string_stream_create(GFP_KERNEL);
 }
-EXPORT_SYMBOL_GPL(new_string_stream);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(new_string_stream);
 
 /**
  * destroy_string_stream() - free a string_stream at once
@@ -53,7 +54,7 @@ void destroy_string_stream(struct string_stream *stream)
 	kfree(stream->buf);
 	kfree(stream);
 }
-EXPORT_SYMBOL_GPL(destroy_string_stream);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(destroy_string_stream);
 
 /**
  * string_stream_get() - take one more reference to a string_stream
@@ -63,7 +64,7 @@ void string_stream_get(struct string_stream *stream)
 {
 	kref_get(&stream->refcount);
 }
-EXPORT_SYMBOL_GPL(string_stream_get);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_get);
 
 static void string_stream_release(struct kref *kref)
 {
@@ -80,7 +81,7 @@ int string_stream_put(struct string_stream *stream)
 {
 	return kref_put(&stream->refcount, string_stream_release);
 }
-EXPORT_SYMBOL_GPL(string_stream_put);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_put);
 
 static int string_stream_init_resource(struct kunit_resource *res, void *context)
 {
@@ -107,7 +108,7 @@ struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp)
 	return kunit_alloc_resource(test, string_stream_init_resource,
 				    string_stream_free_resource, gfp, &gfp);
 }
-EXPORT_SYMBOL_GPL(alloc_string_stream);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(alloc_string_stream);
 
 /* Makes the buffer hold at least @needed bytes; never shrinks it. */
 static int string_stream_reserve(struct string_stream *stream, size_t needed)
@@ -184,7 +185,7 @@ int string_stream_vadd(struct string_stream *stream, const char *fmt, va_list ar
 			return -ENOMEM;
 	}
 }
-EXPORT_SYMBOL_GPL(string_stream_vadd);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_vadd);
 
 /**
  * string_stream_add() - append formatted text
@@ -204,7 +205,7 @@ int string_stream_add(struct string_stream *stream, const char *fmt, ...)
 	va_end(args);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(string_stream_add);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_add);
 
 /**
  * string_stream_get_string() - copy out the text of a string_stream
@@ -238,7 +239,7 @@ char *string_stream_get_string(struct string_stream *stream)
 		kfree(copy);
 	}
 }
-EXPORT_SYMBOL_GPL(string_stream_get_string);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_get_string);
 
 /**
  * string_stream_append() - append the text of another string_stream
@@ -258,7 +259,7 @@ int string_stream_append(struct string_stream *stream, struct string_stream *oth
 	kfree(text);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(string_stream_append);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_append);
 
 /**
  * string_stream_clear() - empty a string_stream
@@ -276,7 +277,7 @@ void string_stream_clear(struct string_stream *stream)
 		stream->buf[0] = '\0';
 	spin_unlock_irqrestore(&stream->lock, flags);
 }
-EXPORT_SYMBOL_GPL(string_stream_clear);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_clear);
 
 /**
  * string_stream_length() - how much text a string_stream holds
@@ -294,7 +295,7 @@ size_t string_stream_length(struct string_stream *stream)
 	spin_unlock_irqrestore(&stream->lock, flags);
 	return length;
 }
-EXPORT_SYMBOL_GPL(string_stream_length);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_length);
 
 /**
  * string_stream_is_empty() - whether a string_stream holds no text
@@ -306,4 +307,4 @@ bool string_stream_is_empty(struct string_stream *stream)
 {
 	return string_stream_length(stream) == 0;
 }
-EXPORT_SYMBOL_GPL(string_stream_is_empty);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(string_stream_is_empty);

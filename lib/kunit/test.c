@@ -9,6 +9,7 @@
  * into the suite's log when there is one.
  */
 #include "progress.h"
+#include "tests-only-export.h"
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
 #include <kunit/test-bug.h>
@@ -787,7 +788,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	kunit_finish_suite(suite, number, progress);
 }
-EXPORT_SYMBOL_GPL(__kunit_run_suite);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(__kunit_run_suite);
 
 /**
  * kunit_suite_results() - a suite's last run as a KTAP document of its own
@@ -825,7 +826,7 @@ char *kunit_suite_results(struct kunit_suite *suite)
 	kfree(text);
 	return result;
 }
-EXPORT_SYMBOL_GPL(kunit_suite_results);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_suite_results);
 
 /**
  * kunit_suite_clear_results() - forget a suite's last run
@@ -839,7 +840,7 @@ void kunit_suite_clear_results(struct kunit_suite *suite)
 	if (suite->log.stream)
 		string_stream_clear(suite->log.stream);
 }
-EXPORT_SYMBOL_GPL(kunit_suite_clear_results);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_suite_clear_results);
 
 /**
  * kunit_run_tests() - run one suite and print its results
