@@ -5,6 +5,9 @@
  * A formatter writes lines relative to the case's diagnostics: its first
  * line "Expected ...", the operands' values four spaces further in.
  * kunit_do_failed_assertion() prints them under the "FAILED at" line.
+ *
+ * All of it runs only when a check fails: every function is __cold, so
+ * that it is compiled for size, out of the way of the passing path.
  */
 #include <kunit/assert.h>
 #include <kunit/string-stream.h>
@@ -20,8 +23,8 @@
 #define KUNIT_MEM_ROW_BYTES	16
 
 /* Appends the test writer's message, if there is one, as lines of its own. */
-static void kunit_assert_print_msg(const struct va_format *message,
-				   struct string_stream *stream)
+static void __cold kunit_assert_print_msg(const struct va_format *message,
+					  struct string_stream *stream)
 {
 	va_list args;
 
@@ -39,9 +42,9 @@ static void kunit_assert_print_msg(const struct va_format *message,
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_fail_assert_format(const struct kunit_assert *assert,
-			      const struct va_format *message,
-			      struct string_stream *stream)
+void __cold kunit_fail_assert_format(const struct kunit_assert *assert,
+				     const struct va_format *message,
+				     struct string_stream *stream)
 {
 	kunit_assert_print_msg(message, stream);
 }
@@ -53,9 +56,9 @@ EXPORT_SYMBOL_GPL(kunit_fail_assert_format);
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_unary_assert_format(const struct kunit_assert *assert,
-			       const struct va_format *message,
-			       struct string_stream *stream)
+void __cold kunit_unary_assert_format(const struct kunit_assert *assert,
+				      const struct va_format *message,
+				      struct string_stream *stream)
 {
 	const struct kunit_assert_site *site = assert->site;
 	bool wanted_true = strcmp(site->right_text, "true") == 0;
@@ -72,9 +75,9 @@ EXPORT_SYMBOL_GPL(kunit_unary_assert_format);
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
-				     const struct va_format *message,
-				     struct string_stream *stream)
+void __cold kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
+					    const struct va_format *message,
+					    struct string_stream *stream)
 {
 	const void *ptr = (const void *)(uintptr_t)assert->left;
 
@@ -89,7 +92,7 @@ void kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
 EXPORT_SYMBOL_GPL(kunit_ptr_not_err_assert_format);
 
 /* The value as the operand's own type would print it. */
-static void kunit_format_int(char *buf, size_t size, u64 value, u8 flags)
+static void __cold kunit_format_int(char *buf, size_t size, u64 value, u8 flags)
 {
 	if (flags & KUNIT_OPERAND_SIGNED)
 		snprintf(buf, size, "%lld", (long long)value);
@@ -101,7 +104,7 @@ static void kunit_format_int(char *buf, size_t size, u64 value, u8 flags)
  * Whether the operand's source text is just its value written out: "3",
  * "-1", "0x10", "4096UL".  Such operands need no "x == value" line.
  */
-static bool kunit_int_is_literal(const char *text, u64 value, u8 flags)
+static bool __cold kunit_int_is_literal(const char *text, u64 value, u8 flags)
 {
 	size_t len = strlen(text);
 	unsigned long long parsed = 0;
@@ -148,13 +151,13 @@ static bool kunit_int_is_literal(const char *text, u64 value, u8 flags)
 	return parsed == value;
 }
 
-static u64 kunit_int_mask(u8 size)
+static u64 __cold kunit_int_mask(u8 size)
 {
 	return size && size < sizeof(u64) ? (1ULL << (size * 8)) - 1 : ~0ULL;
 }
 
-static void kunit_print_int_operand(struct string_stream *stream, const char *text,
-				    u64 value, u8 size, u8 flags)
+static void __cold kunit_print_int_operand(struct string_stream *stream, const char *text,
+					   u64 value, u8 size, u8 flags)
 {
 	char written[24];
 
@@ -169,12 +172,12 @@ static void kunit_print_int_operand(struct string_stream *stream, const char *te
  * The body of the three comparisons' explanations: the check, then each
  * operand the source text does not already show, then the message.
  */
-static void kunit_binary_format(const struct kunit_assert *assert,
-				const struct va_format *message,
-				struct string_stream *stream,
-				void (*print_operand)(struct string_stream *stream,
-						      const char *text, u64 value,
-						      u8 size, u8 flags))
+static void __cold kunit_binary_format(const struct kunit_assert *assert,
+				       const struct va_format *message,
+				       struct string_stream *stream,
+				       void (*print_operand)(struct string_stream *stream,
+							     const char *text, u64 value,
+							     u8 size, u8 flags))
 {
 	const struct kunit_assert_site *site = assert->site;
 
@@ -192,17 +195,17 @@ static void kunit_binary_format(const struct kunit_assert *assert,
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_binary_assert_format(const struct kunit_assert *assert,
-				const struct va_format *message,
-				struct string_stream *stream)
+void __cold kunit_binary_assert_format(const struct kunit_assert *assert,
+				       const struct va_format *message,
+				       struct string_stream *stream)
 {
 	kunit_binary_format(assert, message, stream, kunit_print_int_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_assert_format);
 
 /* Pointers print as the kernel's %px does: zero-padded hex, no "0x". */
-static void kunit_print_ptr_operand(struct string_stream *stream, const char *text,
-				    u64 value, u8 size, u8 flags)
+static void __cold kunit_print_ptr_operand(struct string_stream *stream, const char *text,
+					   u64 value, u8 size, u8 flags)
 {
 	if (value == 0 && strcmp(text, "NULL") == 0)
 		return;
@@ -216,16 +219,16 @@ static void kunit_print_ptr_operand(struct string_stream *stream, const char *te
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
-				    const struct va_format *message,
-				    struct string_stream *stream)
+void __cold kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
+					   const struct va_format *message,
+					   struct string_stream *stream)
 {
 	kunit_binary_format(assert, message, stream, kunit_print_ptr_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_ptr_assert_format);
 
 /* Whether @text is the string literal whose contents are @value. */
-static bool kunit_str_is_literal(const char *text, const char *value)
+static bool __cold kunit_str_is_literal(const char *text, const char *value)
 {
 	size_t len = strlen(text);
 
@@ -235,8 +238,8 @@ static bool kunit_str_is_literal(const char *text, const char *value)
 	       strlen(value) == len - 2 && strncmp(text + 1, value, len - 2) == 0;
 }
 
-static void kunit_print_str_operand(struct string_stream *stream, const char *text,
-				    u64 value, u8 size, u8 flags)
+static void __cold kunit_print_str_operand(struct string_stream *stream, const char *text,
+					   u64 value, u8 size, u8 flags)
 {
 	const char *str = (const char *)(uintptr_t)value;
 
@@ -254,15 +257,15 @@ static void kunit_print_str_operand(struct string_stream *stream, const char *te
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_binary_str_assert_format(const struct kunit_assert *assert,
-				    const struct va_format *message,
-				    struct string_stream *stream)
+void __cold kunit_binary_str_assert_format(const struct kunit_assert *assert,
+					   const struct va_format *message,
+					   struct string_stream *stream)
 {
 	kunit_binary_format(assert, message, stream, kunit_print_str_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_str_assert_format);
 
-static bool kunit_mem_row_differs(const u8 *a, const u8 *b, size_t from, size_t to)
+static bool __cold kunit_mem_row_differs(const u8 *a, const u8 *b, size_t from, size_t to)
 {
 	return memcmp(a + from, b + from, to - from) != 0;
 }
@@ -272,8 +275,8 @@ static bool kunit_mem_row_differs(const u8 *a, const u8 *b, size_t from, size_t 
  * between < >.  Only rows with a difference are shown, or the first rows
  * when the two are equal (a failed MEMNEQ).
  */
-static void kunit_print_mem_rows(struct string_stream *stream, const u8 *mine,
-				 const u8 *theirs, size_t size, bool equal)
+static void __cold kunit_print_mem_rows(struct string_stream *stream, const u8 *mine,
+					const u8 *theirs, size_t size, bool equal)
 {
 	unsigned int shown = 0;
 	size_t row, i, end;
@@ -304,9 +307,9 @@ static void kunit_print_mem_rows(struct string_stream *stream, const u8 *mine,
  * @message: the message, or NULL.
  * @stream: where to write.
  */
-void kunit_mem_assert_format(const struct kunit_assert *assert,
-			     const struct va_format *message,
-			     struct string_stream *stream)
+void __cold kunit_mem_assert_format(const struct kunit_assert *assert,
+				    const struct va_format *message,
+				    struct string_stream *stream)
 {
 	const struct kunit_assert_site *site = assert->site;
 	const u8 *left = (const u8 *)(uintptr_t)assert->left;
@@ -332,7 +335,7 @@ void kunit_mem_assert_format(const struct kunit_assert *assert,
 EXPORT_SYMBOL_GPL(kunit_mem_assert_format);
 
 /* Appends @text, ended by a newline if it is not. */
-static void kunit_assert_print_text(struct string_stream *stream, const char *text)
+static void __cold kunit_assert_print_text(struct string_stream *stream, const char *text)
 {
 	size_t len = text ? strlen(text) : 0;
 
@@ -352,9 +355,9 @@ static void kunit_assert_print_text(struct string_stream *stream, const char *te
  * there never was) is printed as written.  The formatted message follows
  * on the same line, as in the series.
  */
-void kunit_message_assert_format(const struct kunit_assert *assert,
-				 const struct va_format *message,
-				 struct string_stream *stream)
+void __cold kunit_message_assert_format(const struct kunit_assert *assert,
+					const struct va_format *message,
+					struct string_stream *stream)
 {
 	const char *text = (const char *)(uintptr_t)assert->left;
 	const char *percent;
@@ -390,9 +393,9 @@ EXPORT_SYMBOL_GPL(kunit_message_assert_format);
  * @message: unused: the stream holds the whole explanation.
  * @stream: where to write.
  */
-void kunit_stream_assert_format(const struct kunit_assert *assert,
-				const struct va_format *message,
-				struct string_stream *stream)
+void __cold kunit_stream_assert_format(const struct kunit_assert *assert,
+				       const struct va_format *message,
+				       struct string_stream *stream)
 {
 	struct kunit_stream *explanation = (struct kunit_stream *)(uintptr_t)assert->left;
 	char *text = kunit_stream_take_text(explanation);
@@ -416,8 +419,8 @@ EXPORT_SYMBOL_GPL(kunit_stream_assert_format);
  * Called out of line by the check macros only when a check fails.  An
  * assertion's caller then ends the case.
  */
-void kunit_do_failed_assertion(struct kunit *test, const struct kunit_assert *assert,
-			       const char *fmt, ...)
+void __cold kunit_do_failed_assertion(struct kunit *test, const struct kunit_assert *assert,
+				      const char *fmt, ...)
 {
 	const struct kunit_assert_site *site = assert->site;
 	struct string_stream *stream;
