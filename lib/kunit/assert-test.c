@@ -732,3 +732,5 @@ kunit_test_suites(&assert_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's expectations and assertions");
+/* KUnit internals exported for its own suites (tests-only-export.h). */
+MODULE_IMPORT_NS(KUNIT_INTERNALS);
