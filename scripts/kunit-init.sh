@@ -6,7 +6,8 @@
 # wrapper loads each KUnit test module (their suites run as they load and
 # print KTAP on the console), reports them and unloads them.  Without the
 # target (STOCK=1), it loads the test modules itself.  Then it runs the
-# GUEST_SCRIPT if there is one, and reboots, which ends QEMU.
+# GUEST_SCRIPT if there is one, and reboots, which ends QEMU.  A module
+# that does not load and a GUEST_SCRIPT that exits non-zero fail the run.
 
 /bin/busybox --install -s
 mount -t proc proc /proc
@@ -35,11 +36,17 @@ if [ -x /kselftest/run_kselftest.sh ]; then
 	sed -e 's/^/kselftest| /' /tmp/kselftest.tap
 else
 	for module in $(cat /etc/kunit-modules); do
-		modprobe "$module" || echo "# kunit-run: loading $module failed"
+		modprobe "$module" || echo "# kunit-run: error: loading $module failed"
 	done
 fi
 
-[ -f /etc/kunit-guest.sh ] && sh /etc/kunit-guest.sh
+# What fails here fails the run: the host reports "kunit-run: error:" lines.
+if [ -f /etc/kunit-guest.sh ]; then
+	sh /etc/kunit-guest.sh
+	guest_status=$?
+	[ "$guest_status" -eq 0 ] ||
+		echo "# kunit-run: error: GUEST_SCRIPT exited with status $guest_status"
+fi
 
 echo "# kunit-run: done"
 reboot -f

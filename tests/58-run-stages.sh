@@ -253,6 +253,13 @@ expect_line "$SCRATCH/out" "report_status=1" "kselftest's skip of a module make 
 expect_line "$SCRATCH/out" "  module-foo-test: 1..0 # SKIP module-foo-test cannot run here" \
 	"the skipped module is named, with the reason it gave"
 expect_no_line "$SCRATCH/out" "  builtin:" "the built-in suites' skip is not named"
+# What failed in the guest's own steps (kunit-init.sh) fails the run.
+{ cat "$SCRATCH/good.log"; echo '# kunit-run: error: loading one_test failed'
+  echo '# kunit-run: done'; } > "$SCRATCH/last/console.log"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "report_status=1" "a module the guest could not load fails the run"
+expect_line "$SCRATCH/out" "kunit-run: in the guest: loading one_test failed" \
+	"the module that did not load is named"
 "$USER_BUILD/fixtures/verdicts" > "$SCRATCH/last/console.log" 2>&1
 report 0 '' ''
 expect_line "$SCRATCH/out" "report_status=1" "a console with failed cases fails"

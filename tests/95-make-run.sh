@@ -84,6 +84,15 @@ else
 	pass "a second make run compiles nothing: $(grep '^Elapsed' "$SCRATCH/run2.out")"
 fi
 
+# A GUEST_SCRIPT that exits non-zero fails the run, which says so.
+printf 'echo guest-fails: ran\nexit 3\n' > "$SCRATCH/guest-fails.sh"
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT="$SCRATCH/guest-fails.sh" \
+	> "$SCRATCH/guest-fails.out" 2>&1
+expect_status 2 $? "make run with a GUEST_SCRIPT that exits 3 fails"
+expect_line "$BUILD/last/console.log" "guest-fails: ran" "the failing GUEST_SCRIPT ran"
+expect_line "$SCRATCH/guest-fails.out" "kunit-run: in the guest: GUEST_SCRIPT exited with status 3" \
+	"the run names the GUEST_SCRIPT's exit status"
+
 # debugfs: every built-in suite keeps its KTAP in .../kunit/<suite>/results,
 # and writing to .../run runs it again.
 make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/debugfs-builtin.sh \

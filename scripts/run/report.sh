@@ -96,6 +96,11 @@ stage_report() {
 		--kcidb="$LAST/results.kcidb.json" ${ksft:+--kselftest-tap="$LAST/kselftest.tap"} \
 		--arch="$ARCH" "$LAST/console.log") || report_status=1
 	[ -z "$ksft" ] || report_kselftest
+	# The guest's own steps that failed (scripts/kunit-init.sh).
+	if grep -q '^# kunit-run: error: ' "$LAST/console.log"; then
+		sed -n 's/^# kunit-run: error: /kunit-run: in the guest: /p' "$LAST/console.log"
+		report_status=1
+	fi
 	if [ "$status" -eq 124 ]; then
 		report_end "the kernel did not finish within TIMEOUT=$TIMEOUT s: a hang" 20
 	elif grep -q 'Kernel panic - not syncing' "$LAST/console.log"; then
