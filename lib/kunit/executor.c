@@ -294,7 +294,8 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 		problem = kunit_filter_glob_check(filter_glob);
 		if (problem) {
 			kunit_log_printf(&console, KERN_ERR,
-					 "kunit executor: bad filter '%s': %s", filter_glob, problem);
+					 "kunit executor: bad filter '%s': %s",
+					 filter_glob, problem);
 			return -EINVAL;
 		}
 		set = kunit_filter_suites(&set, filter_glob, &err);
