@@ -122,6 +122,17 @@ if (cd "$SCRATCH" && cpio -i --quiet --to-stdout etc/kunit-modules < run/initram
 else
 	fail "the initramfs's etc/kunit-modules"
 fi
+# The source stage names the KUnit it builds.
+mkdir -p "$SCRATCH/fake-ksrc/lib/kunit"
+printf 'kernelversion:\n\t@echo 6.1.0\n' > "$SCRATCH/fake-ksrc/Makefile"
+stages 'KSRC=$SCRATCH/fake-ksrc WORK=$SCRATCH/fake-work STOCK=1; stage_source' x86_64
+if grep -q 'Preparing the work tree (6.1.0, stock KUnit)$' "$SCRATCH/out"; then
+	pass "STOCK=1: the work tree is named stock KUnit's"
+else
+	fail "STOCK=1: the work tree's line does not say stock KUnit"
+	show "$SCRATCH/out"
+fi
+
 # Made again when, and only when, something that goes into it changed.
 mkdir -p "$SCRATCH/extracted"
 touch "$SCRATCH/extracted/.extracted"

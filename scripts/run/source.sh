@@ -88,7 +88,7 @@ find_source() {
 # The work tree $WORK: KSRC's files, and this KUnit's unless STOCK=1.
 stage_source() {
 	find_source
-	stage overlay "Preparing the work tree ($version, ${STOCK:+stock KUnit}${STOCK:-this KUnit})"
+	stage overlay "Preparing the work tree ($version, $([ -n "$STOCK" ] && echo stock || echo this) KUnit)"
 	if [ ! -f "$WORK/.kunit-src" ] || [ "$(cat "$WORK/.kunit-src")" != "$KSRC" ]; then
 		rm -rf "$WORK"
 		cp -al "$KSRC" "$WORK" 2>/dev/null || cp -a "$KSRC" "$WORK"
