@@ -30,7 +30,9 @@ grep -qw quiet /proc/cmdline || echo 7 > /proc/sys/kernel/printk 2>/dev/null
 if [ -x /kselftest/run_kselftest.sh ]; then
 	# Through a pipe: runner.sh reopens /dev/stdout, which for a file
 	# would write over what the script itself wrote.
-	(cd /kselftest && ./run_kselftest.sh 2>&1 | cat > /tmp/kselftest.tap)
+	# make run installed every test module: one that cannot run failed.
+	(cd /kselftest && KUNIT_MODULES_REQUIRED=1 ./run_kselftest.sh 2>&1 |
+		cat > /tmp/kselftest.tap)
 	# Each line tagged, so that the host tells it from kernel messages.
 	echo "# kunit-run: kselftest output follows"
 	sed -e 's/^/kselftest| /' /tmp/kselftest.tap

@@ -200,6 +200,14 @@ run_wrapper "$SCRATCH/missing.out" "$wrapper" not-installed
 expect_status 4 $? "a module that is not installed: skipped"
 expect_line "$SCRATCH/missing.out" "1..0 # SKIP not-installed is not installed for the running kernel" \
 	"with the reason"
+# Where whoever runs it installed every module (make run's guest), one
+# that cannot run failed; one whose suites a filter left out still skips.
+KUNIT_MODULES_REQUIRED=1 run_wrapper "$SCRATCH/required.out" "$wrapper" not-installed
+expect_status 1 $? "KUNIT_MODULES_REQUIRED=1: a module that is not installed fails"
+expect_line "$SCRATCH/required.out" "# kunit-module: not-installed is not installed for the running kernel" \
+	"with the reason"
+KUNIT_MODULES_REQUIRED=1 run_wrapper "$SCRATCH/required-empty.out" "$wrapper" empty
+expect_status 4 $? "KUNIT_MODULES_REQUIRED=1: a module none of whose suites ran still skips"
 
 mkdir -p "$fake/sys/busy" "$fake/modules/busy"
 touch "$fake/modules/busy/busy"

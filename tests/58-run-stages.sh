@@ -243,27 +243,6 @@ report 0 "$SCRATCH/run/ksft" busybox
 expect_line "$SCRATCH/out" "report_status=1" "a not ok of run_kselftest.sh fails the run"
 expect_line "$SCRATCH/out" "kselftest: 1 ok, 1 not ok, of 2 tests (run_kselftest.sh)" \
 	"run_kselftest.sh's results are counted"
-# kselftest's skip of a module is a failure of make run, which installed
-# it; the built-in suites' skip (KUnit a module) is not.
-ksft_skips() {
-	{ cat "$SCRATCH/good.log"; echo '# kunit-run: done'; } > "$SCRATCH/last/console.log"
-	printf 'kselftest| %s\n' 'TAP version 13' "1..$#" >> "$SCRATCH/last/console.log"
-	n=0
-	for test in "$@"; do
-		n=$((n + 1))
-		printf 'kselftest| %s\n' "# selftests: kunit: $test" \
-			"# 1..0 # SKIP $test cannot run here" \
-			"ok $n selftests: kunit: $test # SKIP" >> "$SCRATCH/last/console.log"
-	done
-	report 0 "$SCRATCH/run/ksft" busybox
-}
-ksft_skips builtin
-expect_line "$SCRATCH/out" "report_status=0" "kselftest's skip of the built-in suites passes"
-ksft_skips builtin module-foo-test
-expect_line "$SCRATCH/out" "report_status=1" "kselftest's skip of a module make run installed fails"
-expect_line "$SCRATCH/out" "  module-foo-test: 1..0 # SKIP module-foo-test cannot run here" \
-	"the skipped module is named, with the reason it gave"
-expect_no_line "$SCRATCH/out" "  builtin:" "the built-in suites' skip is not named"
 # What failed in the guest's own steps (kunit-init.sh) fails the run.
 { cat "$SCRATCH/good.log"; echo '# kunit-run: error: loading one_test failed'
   echo '# kunit-run: done'; } > "$SCRATCH/last/console.log"

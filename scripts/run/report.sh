@@ -65,16 +65,6 @@ report_kselftest() {
 			sed -n 's/^document problem: /  kselftest.tap: /p' "$LAST/kselftest.summary"
 		report_status=1
 	fi
-	# kselftest skips a module that is not there; make run built and
-	# installed every one it runs, so here a skip means it could not run.
-	skipped=$(awk '/^# selftests: kunit: / { name = $4 }
-		/^# 1\.\.0 # SKIP / && name ~ /^module-/ { sub(/^# /, ""); reason[name] = $0 }
-		/^ok [0-9]+ selftests: kunit: module-[^ ]* # SKIP/ { print "  " $5 ": " reason[$5] }' "$tap")
-	if [ -n "$skipped" ]; then
-		echo "kunit-run: test modules that make run installed were skipped:"
-		printf '%s\n' "$skipped"
-		report_status=1
-	fi
 }
 
 # How the machine ended, when that fails the run: $1 what, then its tail.
