@@ -20,6 +20,57 @@ else
 	fail "build/last/bench.txt does not end with the closing line"
 fi
 
+# A boot whose clock is coarse (a guest that lost its TSC) gives no figure:
+# bench.sh boots again, and gives up after three such boots.  A stand-in
+# for kunit-run writes the consoles, with the clock steps of $BUILD/steps,
+# one a boot; the stock side prints no figures, which ends the bench there.
+bench_build=$SCRATCH/build
+mkdir -p "$bench_build/last"
+ln -s "$BUILD/user" "$bench_build/user"
+ln -s "$BUILD/ref" "$bench_build/ref"
+cat > "$SCRATCH/fake-run" << 'EOF'
+#!/bin/sh
+echo boot >> "$BUILD/boots"
+echo "$BUILD/run" > "$BUILD/last/run-dir"
+if [ -n "${STOCK:-}" ]; then
+	echo "no figures" > "$BUILD/last/console.log"
+	exit 0
+fi
+step=$(sed -n "$(wc -l < "$BUILD/boots")p" "$BUILD/steps")
+pass=$([ "$step" -gt 1000 ] && echo 0 || echo 700)
+cat > "$BUILD/last/console.log" << END
+kunit-bench: clock_step median=$step min=$step max=$step unit=ns
+kunit-bench: expect_pass median=$pass min=$pass max=$pass unit=ps
+kunit-bench: empty_case median=90 min=90 max=90 unit=ns
+END
+EOF
+chmod +x "$SCRATCH/fake-run"
+# bench_steps STEP...: runs the bench, its boots' clocks stepping so.
+bench_steps() {
+	printf '%s\n' "$@" > "$bench_build/steps"
+	rm -f "$bench_build/boots"
+	BUILD=$bench_build BENCH_RUNS=1 BENCH_BOOTS=2 BENCH_KUNIT_RUN=$SCRATCH/fake-run \
+		sh scripts/bench.sh > "$SCRATCH/coarse.out" 2>&1
+}
+bench_steps 4000250 25 31
+if grep -q "the ours kernel's clock steps by 4000250 ns, more than 1000 ns" "$SCRATCH/coarse.out" &&
+	[ "$(grep -c . "$bench_build/boots")" = 4 ] &&
+	[ "$(tr '\n' ' ' < "$bench_build/bench/kernel-ours.expect_pass")" = "700 700 " ]; then
+	pass "make bench leaves out a boot whose clock is coarse and boots again"
+else
+	fail "make bench read a boot whose clock is coarse"
+	show "$SCRATCH/coarse.out"
+fi
+bench_steps 4000250 4000250 4000250 25
+status=$?
+if [ $status -eq 1 ] && grep -q "3 boots of the ours kernel had a coarse clock; no figure" \
+	"$SCRATCH/coarse.out" && [ "$(grep -c . "$bench_build/boots")" = 3 ]; then
+	pass "make bench gives up after three boots with a coarse clock (exit 1)"
+else
+	fail "make bench did not give up on a coarse clock (exit $status)"
+	show "$SCRATCH/coarse.out"
+fi
+
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	skip "the kernel bench module" "KUNIT_CHECK_NO_KERNEL is set"
 	exit 0
