@@ -33,9 +33,12 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	[ -f "$script" ] || continue
 	name=$(basename "$script" .sh)
 	echo "# $name"
+	start=$(date +%s)
 	(cd "$TOP" && sh "$script") > "$BUILD/checks/$name.out" 2>&1
 	status=$?
 	cat "$BUILD/checks/$name.out"
+	# Where make check's time goes, for a run on a slower machine.
+	echo "# $name: $(($(date +%s) - start)) s"
 	grep -E '^(not )?ok ' "$BUILD/checks/$name.out" >> "$results"
 	if [ $status -ne 0 ]; then
 		echo "not ok - $name: the script itself exited with status $status"
