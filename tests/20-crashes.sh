@@ -106,3 +106,31 @@ else
 	fail "kunit.py finds no failure in the resume fixture's output"
 	tail -n 2 "$SCRATCH/resume.kunit-py" | sed -e 's/^/#   /'
 fi
+
+# A case that closes or replaces the pipes between its process and the
+# supervisor fails, saying so, and the cases after it run; suite code that
+# does fails its suite; a process the case forked only loses its lines.
+"$USER_BUILD/fixtures/lost-output" > "$SCRATCH/lost.ktap" 2>&1
+expect_status 1 $? "a program whose cases close KUnit's pipes fails"
+for name in closes_everything replaces_pipes suite-init-closes; do
+	if grep -Eqx " {4}# $name: closed or replaced descriptor [0-9]+, a pipe to KUnit's supervisor" \
+		"$SCRATCH/lost.ktap"; then
+		pass "$name: the pipe it closed or replaced is named"
+	else
+		fail "$name: no line names the pipe it closed or replaced"
+		show "$SCRATCH/lost.ktap"
+	fi
+done
+expect_line "$SCRATCH/lost.ktap" "    not ok 1 closes_everything" "a case that closed the pipes fails"
+expect_line "$SCRATCH/lost.ktap" "    ok 2 passes" "the case after it runs, in a new process"
+expect_line "$SCRATCH/lost.ktap" "    not ok 3 replaces_pipes" \
+	"a case that opened other files in the pipes' place fails"
+expect_line "$SCRATCH/lost.ktap" \
+	"    # forked_closes_and_fails: a check failed in a process that the case forked" \
+	"a forked process that closed the pipes still fails its case"
+expect_line "$SCRATCH/lost.ktap" "    ok 5 passes" "the suite's last case runs"
+expect_line "$SCRATCH/lost.ktap" "not ok 2 suite-init-closes" \
+	"a suite whose suite_init closed the pipes fails"
+expect_line "$SCRATCH/lost.ktap" "ok 3 survivor" "the suite after it runs"
+expect_no_line "$SCRATCH/lost.ktap" "a line that goes nowhere" \
+	"a line written where a pipe was is not taken for the case's"

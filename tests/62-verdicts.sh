@@ -178,12 +178,11 @@ printf '%s\n' "KTAP version 1" "1..1" "not ok 1 skipped # SKIP but failed" \
 	> "$SCRATCH/not-ok-skip.ktap"
 report_fails not-ok-skip "$SCRATCH/not-ok-skip.ktap" "not ok with a SKIP directive"
 
-# The program's exit status is what its output reads: results that never
-# reached the output (a case closed the pipes they go through) fail it,
-# though every case passed.
+# The program's exit status is what its output reads: cases that closed
+# the pipes their results go through fail it, and so does its output.
 "$USER_BUILD/fixtures/lost-output" > "$SCRATCH/lost.ktap" 2>&1
-expect_status 1 $? "results lost on their way out: the program fails, as its output reads"
-report_fails lost "$SCRATCH/lost.ktap" "a plan whose results never came out"
+expect_status 1 $? "cases that closed KUnit's pipes: the program fails, as its output reads"
+report_fails lost "$SCRATCH/lost.ktap" "the output of cases that closed KUnit's pipes"
 
 # Kernel reports of trouble on a console: in a case's time they fail it,
 # KASAN's and UBSAN's excepted (they tell KUnit, and a case may expect

@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 
 /* Built with AddressSanitizer or LeakSanitizer: the leak checker is there. */
@@ -90,6 +91,9 @@ struct kunit_user_shared {
 	bool death_pending;
 	struct kunit_user_position death;
 	char death_reason[KUNIT_TRY_CATCH_REASON_SIZE];
+	/* The last child ended because a case closed or replaced its pipe @lost_fd. */
+	bool pipe_lost;
+	int lost_fd;
 };
 
 /*
@@ -121,6 +125,59 @@ static struct ktap_names kselftest_names;
  * close or redirect.  -1 with --no-fork.
  */
 static int ktap_fd = -1, ack_fd = -1;
+
+/* What ktap_fd and ack_fd are open on, to see that they still are. */
+struct kunit_user_file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static struct kunit_user_file_id ktap_id, ack_id;
+
+static int kunit_user_file_id(int fd, struct kunit_user_file_id *id)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -1;
+	*id = (struct kunit_user_file_id) { .dev = st.st_dev, .ino = st.st_ino };
+	return 0;
+}
+
+static bool kunit_user_same_file(int fd, const struct kunit_user_file_id *id)
+{
+	struct kunit_user_file_id now;
+
+	return !kunit_user_file_id(fd, &now) && now.dev == id->dev && now.ino == id->ino;
+}
+
+/*
+ * The pipe to or from the supervisor that a case closed (closing every
+ * descriptor above 2, say) or opened something else in place of, or -1.
+ */
+static int kunit_user_lost_pipe(void)
+{
+	if (!kunit_user_same_file(ktap_fd, &ktap_id))
+		return ktap_fd;
+	if (!kunit_user_same_file(ack_fd, &ack_id))
+		return ack_fd;
+	return -1;
+}
+
+/*
+ * No line of the test process can go out in order any more: it ends, and
+ * the supervisor fails the case (or the suite code) that ran, for this
+ * reason, and goes on after it in a new process.  Only the process that
+ * runs the cases gets here: in one that a case forked, the lines are
+ * lost, and its failures still reach the case (kunit_platform_note_failure()).
+ */
+static void __noreturn kunit_user_end_for_lost_pipe(int fd)
+{
+	fflush(NULL);
+	shared->lost_fd = fd;
+	__atomic_store_n(&shared->pipe_lost, true, __ATOMIC_RELEASE);
+	_exit(KSFT_FAIL);
+}
 
 /*
  * Writes all of @iov to @fd, going on after a signal or a partial write,
@@ -237,6 +294,7 @@ static int kunit_user_put_line(int fd, const char *line)
 void kunit_platform_emit(const char *level, const char *line)
 {
 	struct iovec iov[2];
+	int lost;
 	char ack;
 
 	if (ktap_fd < 0) {
@@ -253,10 +311,15 @@ void kunit_platform_emit(const char *level, const char *line)
 	iov[0].iov_len = strlen(line);
 	iov[1].iov_base = (void *)kunit_user_newline;
 	iov[1].iov_len = 1;
-	if (kunit_user_write_all(ktap_fd, iov, ARRAY_SIZE(iov)))
-		return;
-	while (read(ack_fd, &ack, 1) < 0 && errno == EINTR)
-		;
+	lost = kunit_user_lost_pipe();
+	if (lost < 0 && kunit_user_write_all(ktap_fd, iov, ARRAY_SIZE(iov)))
+		lost = ktap_fd;
+	while (lost < 0 && read(ack_fd, &ack, 1) < 0) {
+		if (errno != EINTR)
+			lost = ack_fd;
+	}
+	if (lost >= 0 && getpid() == runner_pid)
+		kunit_user_end_for_lost_pipe(lost);
 }
 
 /* Skips a printk level prefix: the console of a userspace program has none. */
@@ -364,6 +427,7 @@ static void kunit_user_take_forked_failure(struct kunit *test)
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	unsigned int outer_timeout = shared ? shared->timeout : 0;
+	int lost;
 
 	try_catch->context = context;
 	try_catch->result = 0;
@@ -394,6 +458,10 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 			try_catch->catch_fn(context);
 	}
 	kunit_user_end_forked(0);
+	/* Still in the case: a pipe it closed is its failure, not its suite's. */
+	lost = ktap_fd < 0 ? -1 : kunit_user_lost_pipe();
+	if (lost >= 0)
+		kunit_user_end_for_lost_pipe(lost);
 	kunit_user_take_forked_failure(try_catch->test);
 	if (shared)
 		shared->timeout = outer_timeout;
@@ -1061,6 +1129,10 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	runner_pid = getpid();
 	ktap_fd = ends->ktap;
 	ack_fd = ends->ack;
+	if (kunit_user_file_id(ktap_fd, &ktap_id) || kunit_user_file_id(ack_fd, &ack_id)) {
+		perror("kunit: fstat");
+		_exit(KSFT_FAIL);
+	}
 	/* A case's whole lines reach the pipe even if it crashes next. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sigprocmask(SIG_SETMASK, mask, NULL);
@@ -1207,6 +1279,10 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		}
 
 		kunit_user_describe(reason, sizeof(reason), status, timed_out, shared->timeout);
+		if (__atomic_exchange_n(&shared->pipe_lost, false, __ATOMIC_ACQ_REL))
+			snprintf(reason, sizeof(reason),
+				 "closed or replaced descriptor %d, a pipe to KUnit's supervisor",
+				 shared->lost_fd);
 		if (progress->phase == KUNIT_PHASE_IDLE ||
 		    (died_before && kunit_user_same_position(&last_death, progress))) {
 			/* Nothing to resume from, or no progress since the last death. */
