@@ -336,9 +336,12 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"
 	cp "$BUILD/host/kunit-report" "$e2e/ours/host/"
+	# seconds NAME COMMAND...: its time; its output is kept in $e2e/NAME.log.
 	seconds() {
+		log=$e2e/$1.log
+		shift
 		start=$(date +%s%N)
-		"$@" > "$e2e/last.log" 2>&1 || true
+		"$@" > "$log" 2>&1 || true
 		end=$(date +%s%N)
 		awk -v ns=$((end - start)) 'BEGIN { printf "%.1f", ns / 1e9 }'
 	}
@@ -351,19 +354,23 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 			--build_dir="$e2e/kunit.py" --kunitconfig="$TOP/scripts/configs/all_tests.config")
 	}
 	echo "bench: end to end, cold and warm (minutes)"
-	ours_check() {
-		grep -q ' suites, .* results' "$e2e/last.log" || {
-			echo "bench: make run gave no results:" >&2
-			tail -n 20 "$e2e/last.log" >&2
+	# check NAME: the run gave results (kunit.py's closing line, or make run's).
+	check() {
+		grep -Eq '^(\[[0-9:]*\] )?Testing complete\. Ran [0-9]+ tests|^[0-9]+ suites, [0-9]+ results' \
+			"$e2e/$1.log" || {
+			echo "bench: $1 gave no results:" >&2
+			tail -n 20 "$e2e/$1.log" >&2
 			exit 1
 		}
 	}
-	ours_cold=$(seconds ours_run)
-	ours_check
-	ours_warm=$(seconds ours_run)
-	ours_check
-	py_cold=$(seconds kunit_py_run)
-	py_warm=$(seconds kunit_py_run)
+	ours_cold=$(seconds ours-cold ours_run)
+	check ours-cold
+	ours_warm=$(seconds ours-warm ours_run)
+	check ours-warm
+	py_cold=$(seconds kunit.py-cold kunit_py_run)
+	check kunit.py-cold
+	py_warm=$(seconds kunit.py-warm kunit_py_run)
+	check kunit.py-warm
 	e2e_cold=$(awk -v a="$ours_cold" -v b="$py_cold" 'BEGIN { printf "%.2f", a / b }')
 	e2e_warm=$(awk -v a="$ours_warm" -v b="$py_warm" 'BEGIN { printf "%.2f", a / b }')
 	e2e_line=" e2e_cold=$e2e_cold e2e_warm=$e2e_warm"
@@ -372,6 +379,8 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 		echo "end to end, all_tests.config (one run each)"
 		printf '%-40s %-11s %-13s %s\n' "kunit.py run, cold / warm (anchor)" "$py_cold / $py_warm" "" "s"
 		printf '%-40s %-11s %-13s %s\n' "make run, cold / warm" "$ours_cold / $ours_warm" "" "s"
+		echo "make run's stages, cold: $(grep '^Elapsed time:' "$e2e/ours-cold.log")"
+		echo "make run's stages, warm: $(grep '^Elapsed time:' "$e2e/ours-warm.log")"
 	)
 fi
 
