@@ -325,3 +325,39 @@ expect_line "$SCRATCH/runner.tap" "not ok 2 selftests: kunit: module-failing # e
 expect_line "$SCRATCH/runner.tap" "# # ok 1 adds" \
 	"runner.sh: a case is a \"# # \" line, which kselftest CI parsers flatten"
 expect_valid_tap "$SCRATCH/runner.tap" "Perl's TAP::Parser reads the kselftest output without error"
+
+# Which modules of a built kernel are KUnit test modules: those of
+# modules.order with a .kunit_test_suites section.  Without readelf the
+# list cannot be made, and the kselftest target's Makefile stops.
+objtree=$SCRATCH/objtree
+mkdir -p "$objtree/lib"
+echo 'int __attribute__((section(".kunit_test_suites"))) suites;' > "$SCRATCH/suites.c"
+echo 'int plain;' > "$SCRATCH/plain.c"
+${CC:-cc} -c "$SCRATCH/suites.c" -o "$objtree/lib/with-suites.ko" &&
+	${CC:-cc} -c "$SCRATCH/plain.c" -o "$objtree/lib/plain.ko"
+printf '%s\n' lib/plain.ko lib/with-suites.ko lib/not-built.ko > "$objtree/modules.order"
+modules_sh=tools/testing/selftests/kunit/kunit-modules.sh
+if [ "$(sh "$modules_sh" "$objtree" 2>&1)" = with-suites ]; then
+	pass "kunit-modules.sh lists the modules with suites only"
+else
+	fail "kunit-modules.sh: '$(sh "$modules_sh" "$objtree" 2>&1)', not with-suites"
+fi
+READELF=$SCRATCH/no-readelf sh "$modules_sh" "$objtree" > "$SCRATCH/modules.out" 2>&1
+expect_status 1 $? "kunit-modules.sh without readelf fails"
+expect_line "$SCRATCH/modules.out" \
+	"kunit-modules.sh: no $SCRATCH/no-readelf (binutils): cannot tell the KUnit test modules; install it, or name them in KUNIT_MODULES" \
+	"and says why"
+# The Makefile, in a copy whose lib.mk stands in for kselftest's.
+mkdir -p "$SCRATCH/selftests/kunit"
+cp tools/testing/selftests/kunit/Makefile "$modules_sh" "$SCRATCH/selftests/kunit/"
+: > "$SCRATCH/selftests/lib.mk"
+READELF=$SCRATCH/no-readelf make --no-print-directory -C "$SCRATCH/selftests/kunit" \
+	O="$objtree" > "$SCRATCH/make.out" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q "cannot tell the KUnit test modules of $objtree.  Stop" \
+	"$SCRATCH/make.out"; then
+	pass "the kselftest target stops when it cannot tell the test modules (exit $status)"
+else
+	fail "the kselftest target went on without its test modules (exit $status)"
+	show "$SCRATCH/make.out"
+fi
