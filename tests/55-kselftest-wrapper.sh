@@ -208,6 +208,15 @@ expect_line "$SCRATCH/required.out" "# kunit-module: not-installed is not instal
 	"with the reason"
 KUNIT_MODULES_REQUIRED=1 run_wrapper "$SCRATCH/required-empty.out" "$wrapper" empty
 expect_status 4 $? "KUNIT_MODULES_REQUIRED=1: a module none of whose suites ran still skips"
+# None ran because KUnit could not use kunit.filter_glob: a failure.
+mkdir -p "$fake/modules/badfilter"
+printf "3,60,70,-;kunit executor: bad filter '.x': the suite part, before the '.', is empty\\n" \
+	> "$fake/modules/badfilter/kmsg"
+echo "kernel/lib/badfilter.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/badfilter.out" "$wrapper" badfilter
+expect_status 1 $? "a module whose suites a bad kunit.filter_glob kept from running fails"
+expect_line "$SCRATCH/badfilter.out" "# kunit executor: bad filter '.x': the suite part, before the '.', is empty" \
+	"with KUnit's own error"
 
 mkdir -p "$fake/sys/busy" "$fake/modules/busy"
 touch "$fake/modules/busy/busy"

@@ -166,6 +166,21 @@ expect_line "$SCRATCH/kunit-exports" "kunit_filter_suites	KUNIT_INTERNALS" \
 	"kunit.ko exports its filter to the KUNIT_INTERNALS namespace only"
 expect_no_line "$SCRATCH/kunit-exports" "kunit_executor_run" \
 	"kunit.ko has no executor of built-in suites"
+# A kunit.filter_glob that KUnit cannot use keeps every module's suites
+# from running: that fails each module-NAME, and the run, with KUnit's
+# reason, rather than skip them as suites the filter left out.
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
+	KERNEL_ARGS='kunit.filter_glob=kunit-[' > "$SCRATCH/modules-badfilter.out" 2>&1
+expect_status 2 $? "make run with kunit.ko and a malformed kunit.filter_glob fails"
+expect_line "$BUILD/last/console.log" \
+	"kunit executor: bad filter 'kunit-[': a '[' has no matching ']'" \
+	"kunit.ko says why a module's suites did not run"
+if grep -q "^not ok [0-9]* selftests: kunit: module-kunit-test\$" "$ksft"; then
+	pass "kselftest.tap: the module whose suites the bad filter kept from running fails"
+else
+	fail "kselftest.tap: module-kunit-test did not fail with a bad filter"
+	grep 'module-kunit-test' "$ksft" | head -n 3 | sed -e 's/^/#   /'
+fi
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"

@@ -245,6 +245,39 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
 				  progress->suite_index + 1, progress);
 }
 
+/**
+ * kunit_exec_filter() - the suites of a set that a filter chooses, or why not
+ * @set: the suites to choose from.
+ * @filter_glob: "suite_glob[.case_glob]", not empty.
+ * @err: set to 0, or to -EINVAL or -ENOMEM.
+ *
+ * As kunit_filter_suites(), but a filter that cannot be used is said on the
+ * console as a "kunit executor: ..." line: a run whose suites were left out
+ * for it then fails in every reader of the console, where it would
+ * otherwise look like a run that the filter chose nothing of.
+ *
+ * Return: the chosen suites, to free with kunit_free_suite_set().
+ */
+struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
+					 const char *filter_glob, int *err)
+{
+	struct kunit_log_sink console = { };
+	struct kunit_suite_set chosen = { NULL, NULL };
+	const char *problem = kunit_filter_glob_check(filter_glob);
+
+	if (problem) {
+		kunit_log_printf(&console, KERN_ERR, "kunit executor: bad filter '%s': %s",
+				 filter_glob, problem);
+		*err = -EINVAL;
+		return chosen;
+	}
+	chosen = kunit_filter_suites(set, filter_glob, err);
+	if (*err)
+		kunit_log_printf(&console, KERN_ERR,
+				 "kunit executor: cannot filter suites: error %d", *err);
+	return chosen;
+}
+
 #ifdef KUNIT_BUILTIN_SUITES_START
 /**
  * kunit_exec_list_tests() - print the names of the cases of a set
@@ -282,7 +315,6 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 {
 	struct kunit_suite_set set = kunit_builtin_suites();
 	struct kunit_log_sink console = { };
-	const char *problem;
 	int err = 0;
 
 	if (action && strcmp(action, "run") && strcmp(action, "list")) {
@@ -291,19 +323,9 @@ int kunit_executor_run(const char *filter_glob, const char *action,
 		return -EINVAL;
 	}
 	if (filter_glob && *filter_glob) {
-		problem = kunit_filter_glob_check(filter_glob);
-		if (problem) {
-			kunit_log_printf(&console, KERN_ERR,
-					 "kunit executor: bad filter '%s': %s",
-					 filter_glob, problem);
-			return -EINVAL;
-		}
-		set = kunit_filter_suites(&set, filter_glob, &err);
-		if (err) {
-			kunit_log_printf(&console, KERN_ERR,
-					 "kunit executor: cannot filter suites: error %d", err);
+		set = kunit_exec_filter(&set, filter_glob, &err);
+		if (err)
 			return err;
-		}
 	}
 
 	if (action && !strcmp(action, "list"))

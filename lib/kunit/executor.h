@@ -29,6 +29,8 @@ const char *kunit_filter_glob_check(const char *glob);
 struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
 					   const char *glob, int *err);
 void kunit_free_suite_set(struct kunit_suite_set set);
+struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
+					 const char *filter_glob, int *err);
 void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progress *progress);
 
 #endif /* _KUNIT_EXECUTOR_H */

@@ -121,7 +121,7 @@ int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_
 		return 0;
 	/* kunit.filter_glob applies to a module's suites too. */
 	if (filtered) {
-		set = kunit_filter_suites(&set, filter_glob_param, &err);
+		set = kunit_exec_filter(&set, filter_glob_param, &err);
 		if (err)
 			return err;
 		if (set.start == set.end) {

@@ -542,6 +542,14 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 		*run = from_log;
 		return;
 	}
+	/* Nor KUnit's own errors, a kunit.filter_glob it cannot use, say. */
+	if (got.readable && from_log.errors.count) {
+		printf("# %s: KUnit reported an error while the module loaded: reading the kernel log\n",
+		       program);
+		ktap_run_free(run);
+		*run = from_log;
+		return;
+	}
 	ktap_run_free(&from_log);
 }
 
