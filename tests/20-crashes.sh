@@ -128,7 +128,9 @@ expect_line "$SCRATCH/lost.ktap" "    not ok 3 replaces_pipes" \
 expect_line "$SCRATCH/lost.ktap" \
 	"    # forked_closes_and_fails: a check failed in a process that the case forked" \
 	"a forked process that closed the pipes still fails its case"
-expect_line "$SCRATCH/lost.ktap" "    ok 5 passes" "the suite's last case runs"
+expect_line "$SCRATCH/lost.ktap" "    ok 5 passes" "the case after them runs"
+expect_line "$SCRATCH/lost.ktap" "    ok 6 makes_pipes_nonblocking" \
+	"a case that makes KUnit's pipes non-blocking still passes"
 expect_line "$SCRATCH/lost.ktap" "not ok 2 suite-init-closes" \
 	"a suite whose suite_init closed the pipes fails"
 expect_line "$SCRATCH/lost.ktap" "ok 3 survivor" "the suite after it runs"

@@ -315,7 +315,10 @@ void kunit_platform_emit(const char *level, const char *line)
 	if (lost < 0 && kunit_user_write_all(ktap_fd, iov, ARRAY_SIZE(iov)))
 		lost = ktap_fd;
 	while (lost < 0 && read(ack_fd, &ack, 1) < 0) {
-		if (errno != EINTR)
+		/* A case may make the pipe non-blocking (the flag is shared): wait. */
+		if (errno == EAGAIN)
+			poll(&(struct pollfd){ .fd = ack_fd, .events = POLLIN }, 1, -1);
+		else if (errno != EINTR)
 			lost = ack_fd;
 	}
 	if (lost >= 0 && getpid() == runner_pid)
