@@ -136,3 +136,14 @@ expect_line "$SCRATCH/lost.ktap" "not ok 2 suite-init-closes" \
 expect_line "$SCRATCH/lost.ktap" "ok 3 survivor" "the suite after it runs"
 expect_no_line "$SCRATCH/lost.ktap" "a line that goes nowhere" \
 	"a line written where a pipe was is not taken for the case's"
+
+# A case that calls exit(0): its process's status is not the program's.
+"$USER_BUILD/fixtures/exits-zero" > "$SCRATCH/exits-zero.ktap" 2>&1
+expect_status 1 $? "a case that calls exit(0) fails the program"
+expect_line "$SCRATCH/exits-zero.ktap" "    # exits_zero: the test process exited with status 0" \
+	"with the reason"
+expect_line "$SCRATCH/exits-zero.ktap" "    ok 3 passes" "the case after it runs"
+"$USER_BUILD/fixtures/exits-zero" --no-fork > "$SCRATCH/exits-zero-nofork.ktap" 2>&1
+expect_status 1 $? "with --no-fork, a case that calls exit(0) fails the program"
+expect_line "$SCRATCH/exits-zero-nofork.ktap" \
+	"Bail out! kunit: a case ended the program (--no-fork)" "and says so"

@@ -1313,6 +1313,23 @@ out:
 	return ret;
 }
 
+/* With --no-fork, the executor is running: a case that exit()s ends the run. */
+static bool running_unsupervised;
+
+/*
+ * A case that calls exit() with --no-fork ends the program in the middle
+ * of its run, with the case's status (0, say) for the program's: no
+ * result is read from output that stops there.  Fail it, and say why.
+ */
+static void kunit_user_exit_in_run(void)
+{
+	if (!running_unsupervised || getpid() != runner_pid)
+		return;
+	fflush(NULL);
+	kunit_user_put_line(STDOUT_FILENO, "Bail out! kunit: a case ended the program (--no-fork)");
+	_exit(KSFT_FAIL);
+}
+
 /**
  * kunit_user_run() - run the program's suites and return its exit code
  * @options: what to run and how.
@@ -1332,6 +1349,10 @@ int kunit_user_run(const struct kunit_user_options *options)
 	/* A check that fails in a process a case forked still fails the case. */
 	if (kunit_user_map_shared())
 		return KSFT_FAIL;
+	if (atexit(kunit_user_exit_in_run))
+		return KSFT_FAIL;
+	running_unsupervised = true;
 	err = kunit_executor_run(options->filter_glob, options->action, &progress);
+	running_unsupervised = false;
 	return kunit_user_exit_code(err, &progress, options->action);
 }
