@@ -94,6 +94,18 @@ int kunit_run_all_tests(void)
 	kunit_shutdown();
 	return err;
 }
+
+/* The built-in suites ran before debugfs was up: their files come now. */
+static void __init kunit_debugfs_add_builtin_suites(void)
+{
+	struct kunit_suite_set builtin = kunit_builtin_suites();
+
+	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
+}
+#else
+static inline void kunit_debugfs_add_builtin_suites(void)
+{
+}
 #endif /* IS_BUILTIN(CONFIG_KUNIT): kunit.ko has no built-in suites to run */
 
 /* Held while suites run, so that a run from debugfs waits for a module's. */
@@ -177,14 +189,8 @@ static struct notifier_block kunit_module_watcher = {
  */
 static int __init kunit_kernel_setup(void)
 {
-#if IS_BUILTIN(CONFIG_KUNIT)
-	struct kunit_suite_set builtin = kunit_builtin_suites();
-#endif
-
 	kunit_debugfs_create_root();
-#if IS_BUILTIN(CONFIG_KUNIT)
-	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
-#endif
+	kunit_debugfs_add_builtin_suites();
 #ifdef CONFIG_MODULES
 	return register_module_notifier(&kunit_module_watcher);
 #else
