@@ -133,7 +133,12 @@ expect_line "$SCRATCH/lost.ktap" "    ok 6 makes_pipes_nonblocking" \
 	"a case that makes KUnit's pipes non-blocking still passes"
 expect_line "$SCRATCH/lost.ktap" "not ok 2 suite-init-closes" \
 	"a suite whose suite_init closed the pipes fails"
-expect_line "$SCRATCH/lost.ktap" "ok 3 survivor" "the suite after it runs"
+expect_line "$SCRATCH/lost.ktap" \
+	"    # generator-closes: closed or replaced descriptor 3, a pipe to KUnit's supervisor (twice: the suite stops)" \
+	"a generator that closes them again as it is replayed stops its suite, saying so"
+expect_line "$SCRATCH/lost.ktap" "    not ok 1 takes_a_value" "its case fails"
+expect_line "$SCRATCH/lost.ktap" "not ok 3 generator-closes" "its suite fails"
+expect_line "$SCRATCH/lost.ktap" "ok 4 survivor" "the suite after them runs"
 expect_no_line "$SCRATCH/lost.ktap" "a line that goes nowhere" \
 	"a line written where a pipe was is not taken for the case's"
 

@@ -1225,7 +1225,7 @@ static int kunit_user_map_shared(void)
 
 static int kunit_user_supervise(const struct kunit_user_options *options)
 {
-	struct kunit_user_position last_death = { .phase = KUNIT_PHASE_IDLE };
+	struct kunit_user_position last_death = { .phase = KUNIT_PHASE_IDLE }, death;
 	struct kunit_progress *progress;
 	struct kunit_user_child child;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
@@ -1286,18 +1286,35 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			snprintf(reason, sizeof(reason),
 				 "closed or replaced descriptor %d, a pipe to KUnit's supervisor",
 				 shared->lost_fd);
-		if (progress->phase == KUNIT_PHASE_IDLE ||
-		    (died_before && kunit_user_same_position(&last_death, progress))) {
-			/* Nothing to resume from, or no progress since the last death. */
+		if (progress->phase == KUNIT_PHASE_IDLE) {
+			/* Nothing to resume from. */
 			kunit_user_say("Bail out! kunit: outside any test case: %s", reason);
 			goto out;
 		}
-		last_death = (struct kunit_user_position) {
+		death = (struct kunit_user_position) {
 			.suite_index = progress->suite_index,
 			.case_index = progress->case_index,
 			.param_index = progress->param_index,
 			.phase = progress->phase,
 		};
+		if (died_before && kunit_user_same_position(&last_death, progress)) {
+			/*
+			 * The new process died where the last one did, before it
+			 * could say so: what it replays to get there (a parameter
+			 * generator, say) does it again.  Once, in a case, the
+			 * death moves to its suite, which the next process fails
+			 * on entry; then there is nowhere left to go.
+			 */
+			if (death.phase != KUNIT_PHASE_CASE) {
+				kunit_user_say("Bail out! kunit: a test process died again where the last one died: %s",
+					       reason);
+				goto out;
+			}
+			death.phase = KUNIT_PHASE_SUITE;
+			strncat(reason, " (twice: the suite stops)",
+				sizeof(reason) - strlen(reason) - 1);
+		}
+		last_death = death;
 		died_before = true;
 		lost_death |= kunit_user_death_lost();
 		shared->death = last_death;
