@@ -262,17 +262,12 @@ struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
 					 const char *filter_glob, int *err)
 {
 	struct kunit_log_sink console = { };
-	struct kunit_suite_set chosen = { NULL, NULL };
-	const char *problem = kunit_filter_glob_check(filter_glob);
+	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
 
-	if (problem) {
+	if (*err == -EINVAL)
 		kunit_log_printf(&console, KERN_ERR, "kunit executor: bad filter '%s': %s",
-				 filter_glob, problem);
-		*err = -EINVAL;
-		return chosen;
-	}
-	chosen = kunit_filter_suites(set, filter_glob, err);
-	if (*err)
+				 filter_glob, kunit_filter_glob_check(filter_glob));
+	else if (*err)
 		kunit_log_printf(&console, KERN_ERR,
 				 "kunit executor: cannot filter suites: error %d", *err);
 	return chosen;

@@ -534,18 +534,13 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 		*run = from_log;
 		return;
 	}
-	/* debugfs has no kernel messages: the log tells what the kernel reported. */
-	if (got.readable && from_log.reports) {
-		printf("# %s: the kernel reported trouble while the module's suites ran: reading the kernel log\n",
-		       program);
-		ktap_run_free(run);
-		*run = from_log;
-		return;
-	}
-	/* Nor KUnit's own errors, a kunit.filter_glob it cannot use, say. */
-	if (got.readable && from_log.errors.count) {
-		printf("# %s: KUnit reported an error while the module loaded: reading the kernel log\n",
-		       program);
+	/*
+	 * debugfs has neither the kernel's reports nor KUnit's own errors (a
+	 * kunit.filter_glob it cannot use, say): the log tells them.
+	 */
+	if (got.readable && (from_log.reports || from_log.errors.count)) {
+		printf("# %s: %s while the module loaded: reading the kernel log\n", program,
+		       from_log.reports ? "the kernel reported trouble" : "KUnit reported an error");
 		ktap_run_free(run);
 		*run = from_log;
 		return;

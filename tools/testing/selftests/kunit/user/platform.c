@@ -1306,8 +1306,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			 * on entry; then there is nowhere left to go.
 			 */
 			if (death.phase != KUNIT_PHASE_CASE) {
-				kunit_user_say("Bail out! kunit: a test process died again where the last one died: %s",
-					       reason);
+				kunit_user_say("Bail out! kunit: died again at the same place: %s", reason);
 				goto out;
 			}
 			death.phase = KUNIT_PHASE_SUITE;
