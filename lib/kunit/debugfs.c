@@ -13,6 +13,9 @@
  * A module's directories live as long as the module, so the kselftest
  * wrapper (tools/testing/selftests/kunit) reads a module's results between
  * loading and unloading it.
+ *
+ * None of it runs while cases do, except through kunit_exec_run_tests():
+ * it is __cold (or __init/__exit), compiled for size, as boot code is.
  */
 #include "executor.h"
 #include "progress.h"
@@ -45,7 +48,7 @@ static LIST_HEAD(kunit_debugfs_suites);
 /* Protects kunit_debugfs_suites. */
 static DEFINE_MUTEX(kunit_debugfs_lock);
 
-static int kunit_debugfs_show_results(struct seq_file *seq, void *unused)
+static int __cold kunit_debugfs_show_results(struct seq_file *seq, void *unused)
 {
 	struct kunit_debugfs_suite *entry = seq->private;
 	char *results = kunit_suite_results(entry->suite);
@@ -57,7 +60,7 @@ static int kunit_debugfs_show_results(struct seq_file *seq, void *unused)
 	return 0;
 }
 
-static int kunit_debugfs_open_results(struct inode *inode, struct file *file)
+static int __cold kunit_debugfs_open_results(struct inode *inode, struct file *file)
 {
 	return single_open(file, kunit_debugfs_show_results, inode->i_private);
 }
@@ -70,8 +73,8 @@ static const struct file_operations kunit_debugfs_results_fops = {
 	.release = single_release,
 };
 
-static ssize_t kunit_debugfs_write_run(struct file *file, const char __user *buf,
-				       size_t count, loff_t *ppos)
+static ssize_t __cold kunit_debugfs_write_run(struct file *file, const char __user *buf,
+					      size_t count, loff_t *ppos)
 {
 	struct kunit_debugfs_suite *entry = file->private_data;
 	struct kunit_suite *suite = entry->suite;
@@ -100,7 +103,7 @@ static const struct file_operations kunit_debugfs_run_fops = {
 };
 
 /* Undoes kunit_debugfs_add_suite(); called with kunit_debugfs_lock held. */
-static void kunit_debugfs_remove_entry(struct kunit_debugfs_suite *entry)
+static void __cold kunit_debugfs_remove_entry(struct kunit_debugfs_suite *entry)
 {
 	struct kunit_suite *suite = entry->suite;
 
@@ -113,7 +116,7 @@ static void kunit_debugfs_remove_entry(struct kunit_debugfs_suite *entry)
 	kfree(entry);
 }
 
-static int kunit_debugfs_add_suite(struct kunit_suite *suite, struct module *owner)
+static int __cold kunit_debugfs_add_suite(struct kunit_suite *suite, struct module *owner)
 {
 	struct kunit_debugfs_suite *entry;
 	struct dentry *dir;
@@ -157,8 +160,8 @@ static int kunit_debugfs_add_suite(struct kunit_suite *suite, struct module *own
  * that cannot have a directory (for want of memory, or because another
  * suite has its name) still runs; only its results are missing.
  */
-void kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites,
-			      struct module *owner)
+void __cold kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites,
+				     struct module *owner)
 {
 	int i;
 
@@ -175,7 +178,7 @@ void kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites
  * @suites: the suites, given to kunit_debugfs_add_suites() before.
  * @num_suites: how many.
  */
-void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_suites)
+void __cold kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_suites)
 {
 	struct kunit_debugfs_suite *entry, *next;
 	int i;
@@ -196,7 +199,7 @@ void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_sui
  * Without it (debugfs disabled at boot, say), suites run as usual and keep
  * no results.
  */
-void kunit_debugfs_create_root(void)
+void __init kunit_debugfs_create_root(void)
 {
 	struct dentry *root = debugfs_create_dir("kunit", NULL);
 
@@ -210,7 +213,7 @@ void kunit_debugfs_create_root(void)
 /**
  * kunit_debugfs_remove_all() - remove everything KUnit put in debugfs
  */
-void kunit_debugfs_remove_all(void)
+void __exit kunit_debugfs_remove_all(void)
 {
 	struct kunit_debugfs_suite *entry, *next;
 

@@ -7,6 +7,9 @@
  * kunit_run_all_tests(), and the suites of each module as the module
  * loads.  In userspace, the program's main() runs it in a supervised
  * child process (tools/testing/selftests/kunit/user).
+ *
+ * Filtering and listing happen once per run, before any case: they are
+ * __cold, compiled for size and kept away from the code cases run through.
  */
 #include "executor.h"
 #include "progress.h"
@@ -45,7 +48,7 @@ struct kunit_suite_set kunit_builtin_suites(void)
 #endif /* KUNIT_BUILTIN_SUITES_START */
 
 /* Whether @pattern has a '[' without its ']'. */
-static bool kunit_glob_has_open_bracket(const char *pattern, size_t len)
+static bool __cold kunit_glob_has_open_bracket(const char *pattern, size_t len)
 {
 	size_t i;
 
@@ -72,7 +75,7 @@ static bool kunit_glob_has_open_bracket(const char *pattern, size_t len)
  *
  * Return: NULL if @glob is well formed, otherwise what is wrong with it.
  */
-const char *kunit_filter_glob_check(const char *glob)
+__cold const char *kunit_filter_glob_check(const char *glob)
 {
 	const char *dot;
 
@@ -94,7 +97,8 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_glob_check);
  * A copy of @suite that keeps only the cases matching @case_glob; its
  * results are @suite's (see kunit_suite_results()).
  */
-static struct kunit_suite *kunit_filter_cases(struct kunit_suite *suite, const char *case_glob)
+static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
+						     const char *case_glob)
 {
 	struct kunit_case *test_case, *kept;
 	struct kunit_suite *copy;
@@ -132,8 +136,8 @@ static struct kunit_suite *kunit_filter_cases(struct kunit_suite *suite, const c
  * Return: a new set to free with kunit_free_suite_set().  Its suites are
  * copies, each with the matching cases only.
  */
-struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *set,
-					   const char *glob, int *err)
+struct kunit_suite_set __cold kunit_filter_suites(const struct kunit_suite_set *set,
+						  const char *glob, int *err)
 {
 	struct kunit_suite_set result = { NULL, NULL };
 	struct kunit_suite * const *suite;
@@ -194,7 +198,7 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_suites);
  * kunit_free_suite_set() - free a set made by kunit_filter_suites()
  * @set: the set.
  */
-void kunit_free_suite_set(struct kunit_suite_set set)
+void __cold kunit_free_suite_set(struct kunit_suite_set set)
 {
 	struct kunit_suite * const *suite;
 
@@ -207,8 +211,8 @@ void kunit_free_suite_set(struct kunit_suite_set set)
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_free_suite_set);
 
 /* Warns, in the KTAP output, about suites that share a name. */
-static void kunit_warn_duplicate_names(const struct kunit_suite_set *set,
-				       struct kunit_log_sink *console)
+static void __cold kunit_warn_duplicate_names(const struct kunit_suite_set *set,
+					      struct kunit_log_sink *console)
 {
 	struct kunit_suite * const *suite, * const *other;
 
@@ -258,8 +262,8 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
  *
  * Return: the chosen suites, to free with kunit_free_suite_set().
  */
-struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
-					 const char *filter_glob, int *err)
+struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *set,
+						const char *filter_glob, int *err)
 {
 	struct kunit_log_sink console = { };
 	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
@@ -281,7 +285,7 @@ struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
  * One "suite.case" per line, after a KTAP version line, as
  * kunit.action=list prints them.
  */
-static void kunit_exec_list_tests(const struct kunit_suite_set *set)
+static void __cold kunit_exec_list_tests(const struct kunit_suite_set *set)
 {
 	struct kunit_suite * const *suite;
 	struct kunit_case *test_case;
@@ -305,8 +309,8 @@ static void kunit_exec_list_tests(const struct kunit_suite_set *set)
  *
  * Return: 0, or -EINVAL for a bad filter or action, -ENOMEM.
  */
-int kunit_executor_run(const char *filter_glob, const char *action,
-		       struct kunit_progress *progress)
+int __cold kunit_executor_run(const char *filter_glob, const char *action,
+			      struct kunit_progress *progress)
 {
 	struct kunit_suite_set set = kunit_builtin_suites();
 	struct kunit_log_sink console = { };

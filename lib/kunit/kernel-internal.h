@@ -16,12 +16,12 @@ struct module;
 
 extern struct mutex kunit_run_mutex;
 
-void kunit_try_catch_release_workers(void);
+void __exit kunit_try_catch_release_workers(void);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 
-void kunit_debugfs_create_root(void);
-void kunit_debugfs_remove_all(void);
+void __init kunit_debugfs_create_root(void);
+void __exit kunit_debugfs_remove_all(void);
 void kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites,
 			      struct module *owner);
 void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_suites);

@@ -122,7 +122,7 @@ DEFINE_MUTEX(kunit_run_mutex);
  *
  * Return: 0, or a negative error from filtering.
  */
-int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
+int __cold __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
 {
 	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
 	struct kunit_progress progress = { };
@@ -156,7 +156,7 @@ EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
  * module is running its tests.  Their results stay in debugfs until the
  * module goes.
  */
-static int kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
+static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
 	struct kunit_suite **suites = mod->kunit_suites;

@@ -46,10 +46,14 @@ int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init_fn,
 }
 EXPORT_SYMBOL_GPL(__kunit_add_resource);
 
-/* Acquires a resource into a record that KUnit allocates and later frees. */
-static struct kunit_resource *kunit_alloc_record(struct kunit *test, kunit_resource_init_t init_fn,
-						 kunit_resource_free_t free_fn,
-						 gfp_t internal_gfp, void *context)
+/*
+ * Acquires a resource into a record that KUnit allocates and later frees.
+ * Not inlined: its four callers would each carry a copy of it.
+ */
+static noinline struct kunit_resource *kunit_alloc_record(struct kunit *test,
+							  kunit_resource_init_t init_fn,
+							  kunit_resource_free_t free_fn,
+							  gfp_t internal_gfp, void *context)
 {
 	struct kunit_resource *resource = kzalloc(sizeof(*resource), internal_gfp);
 
@@ -126,6 +130,12 @@ struct kunit_resource *kunit_alloc_resource_record(struct kunit *test,
 }
 EXPORT_SYMBOL_GPL(kunit_alloc_resource_record);
 
+/* kunit_put_resource(), out of line: this file's three callers share it. */
+static noinline void kunit_drop_resource(struct kunit_resource *resource)
+{
+	kunit_put_resource(resource);
+}
+
 /**
  * kunit_remove_resource() - take a resource off its test's list
  * @test: the test that holds it.
@@ -145,7 +155,7 @@ void kunit_remove_resource(struct kunit *test, struct kunit_resource *resource)
 	spin_unlock_irqrestore(&test->lock, irqflags);
 
 	if (was_listed)
-		kunit_put_resource(resource);
+		kunit_drop_resource(resource);
 }
 EXPORT_SYMBOL_GPL(kunit_remove_resource);
 
@@ -165,7 +175,7 @@ int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
 	if (!resource)
 		return -ENOENT;
 	kunit_remove_resource(test, resource);
-	kunit_put_resource(resource);
+	kunit_drop_resource(resource);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kunit_destroy_resource);
@@ -192,7 +202,7 @@ void kunit_cleanup(struct kunit *test)
 		list_del_init(&resource->node);
 		spin_unlock_irqrestore(&test->lock, irqflags);
 
-		kunit_put_resource(resource);
+		kunit_drop_resource(resource);
 	}
 }
 EXPORT_SYMBOL_GPL(kunit_cleanup);

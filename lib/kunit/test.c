@@ -712,7 +712,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
  * A case that suite code died in the middle of (its parameters' generator,
  * say) failed: its result closes what it had printed.
  */
-static void kunit_fail_open_case(struct kunit_suite *suite, struct kunit_progress *progress)
+static void __cold kunit_fail_open_case(struct kunit_suite *suite, struct kunit_progress *progress)
 {
 	struct kunit_case *test_case;
 
@@ -802,7 +802,7 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(__kunit_run_suite);
  * Return: the text for the caller to kfree(): empty if the suite has not
  * run since kunit_suite_clear_results(); NULL without memory or log.
  */
-char *kunit_suite_results(struct kunit_suite *suite)
+__cold char *kunit_suite_results(struct kunit_suite *suite)
 {
 	struct string_stream *document;
 	struct kunit_log_sink sink;

@@ -150,7 +150,7 @@ static DEFINE_SPINLOCK(kunit_workers_lock);
  * returned or was thrown out of at last: what the job holds is released,
  * then its module, and the thread ends with the worker.
  */
-static void __noreturn kunit_worker_end_abandoned(struct kunit_worker *worker)
+static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *worker)
 {
 	struct module *owner = worker->owner;
 
@@ -282,7 +282,7 @@ static void kunit_worker_put(struct kunit_worker *worker)
  *
  * Called when kunit.ko goes, since their code goes with it.
  */
-void kunit_try_catch_release_workers(void)
+void __exit kunit_try_catch_release_workers(void)
 {
 	struct kunit_worker *worker;
 
