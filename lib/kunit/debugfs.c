@@ -14,8 +14,9 @@
  * wrapper (tools/testing/selftests/kunit) reads a module's results between
  * loading and unloading it.
  *
- * None of it runs while cases do, except through kunit_exec_run_tests():
- * it is __cold (or __init/__exit), compiled for size, as boot code is.
+ * It runs when a module comes or goes and when a file is read or written,
+ * not once per case: it is __cold (or __init/__exit), compiled for size,
+ * as boot code is.
  */
 #include "executor.h"
 #include "progress.h"

@@ -48,7 +48,7 @@ EXPORT_SYMBOL_GPL(__kunit_add_resource);
 
 /*
  * Acquires a resource into a record that KUnit allocates and later frees.
- * Not inlined: its four callers would each carry a copy of it.
+ * Not inlined: each of its callers would carry a copy of it.
  */
 static noinline struct kunit_resource *kunit_alloc_record(struct kunit *test,
 							  kunit_resource_init_t init_fn,
