@@ -181,6 +181,13 @@ else
 	fail "kselftest.tap: module-kunit-test did not fail with a bad filter"
 	grep 'module-kunit-test' "$ksft" | head -n 3 | sed -e 's/^/#   /'
 fi
+# The load fails: modprobe's status tells, where the kernel log cannot.
+if grep -q "modprobe kunit-test failed with status [0-9]*: .*Invalid argument" "$ksft"; then
+	pass "a module with suites does not load under a malformed kunit.filter_glob"
+else
+	fail "modprobe kunit-test did not fail with EINVAL under a malformed kunit.filter_glob"
+	grep 'modprobe' "$ksft" | head -n 3 | sed -e 's/^/#   /'
+fi
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"
