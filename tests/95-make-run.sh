@@ -170,7 +170,8 @@ expect_no_line "$SCRATCH/kunit-exports" "kunit_executor_run" \
 # from running: that fails each module-NAME, and the run, with KUnit's
 # reason, rather than skip them as suites the filter left out.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
-	KERNEL_ARGS='kunit.filter_glob=kunit-[' > "$SCRATCH/modules-badfilter.out" 2>&1
+	KERNEL_ARGS='kunit.filter_glob=kunit-[' GUEST_SCRIPT=tests/guest/blind-wrapper.sh \
+	> "$SCRATCH/modules-badfilter.out" 2>&1
 expect_status 2 $? "make run with kunit.ko and a malformed kunit.filter_glob fails"
 expect_line "$BUILD/last/console.log" \
 	"kunit executor: bad filter 'kunit-[': a '[' has no matching ']'" \
@@ -188,6 +189,8 @@ else
 	fail "modprobe kunit-test did not fail with EINVAL under a malformed kunit.filter_glob"
 	grep 'modprobe' "$ksft" | head -n 3 | sed -e 's/^/#   /'
 fi
+expect_line "$BUILD/last/console.log" "blind-wrapper: exit 1" \
+	"the wrapper fails that module without the kernel log to read, not skips it"
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"
