@@ -93,6 +93,20 @@ expect_line "$BUILD/last/console.log" "guest-fails: ran" "the failing GUEST_SCRI
 expect_line "$SCRATCH/guest-fails.out" "kunit-run: in the guest: GUEST_SCRIPT exited with status 3" \
 	"the run names the GUEST_SCRIPT's exit status"
 
+# A kunit.filter_glob that KUnit cannot use fails the built-in suites
+# where the kernel log cannot be read too: their debugfs results say why.
+make --no-print-directory run BUILD="$BUILD" KERNEL_ARGS='kunit.filter_glob=kunit-[' \
+	GUEST_SCRIPT=tests/guest/blind-wrapper.sh > "$SCRATCH/builtin-badfilter.out" 2>&1
+expect_status 2 $? "make run with built-in suites and a malformed kunit.filter_glob fails"
+expect_line "$BUILD/last/console.log" "blind-builtin: exit 1" \
+	"builtin fails the suites without the kernel log to read, not skips them"
+if grep -q "^blind-builtin| .*kunit executor: bad filter 'kunit-\[': " "$BUILD/last/console.log"; then
+	pass "for the reason in the built-in suites' debugfs results"
+else
+	fail "builtin without the kernel log did not read KUnit's reason in debugfs"
+	grep '^blind-builtin|' "$BUILD/last/console.log" | head -n 5 | sed -e 's/^/#   /'
+fi
+
 # debugfs: every built-in suite keeps its KTAP in .../kunit/<suite>/results,
 # and writing to .../run runs it again.
 make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/debugfs-builtin.sh \
@@ -182,15 +196,15 @@ else
 	fail "kselftest.tap: module-kunit-test did not fail with a bad filter"
 	grep 'module-kunit-test' "$ksft" | head -n 3 | sed -e 's/^/#   /'
 fi
-# The load fails: modprobe's status tells, where the kernel log cannot.
-if grep -q "modprobe kunit-test failed with status [0-9]*: .*Invalid argument" "$ksft"; then
-	pass "a module with suites does not load under a malformed kunit.filter_glob"
-else
-	fail "modprobe kunit-test did not fail with EINVAL under a malformed kunit.filter_glob"
-	grep 'modprobe' "$ksft" | head -n 3 | sed -e 's/^/#   /'
-fi
+# Without the kernel log to read, the suites' debugfs results say it.
 expect_line "$BUILD/last/console.log" "blind-wrapper: exit 1" \
 	"the wrapper fails that module without the kernel log to read, not skips it"
+if grep -q "^blind| .*kunit executor: bad filter 'kunit-\[': " "$BUILD/last/console.log"; then
+	pass "for the reason in the suites' debugfs results"
+else
+	fail "the wrapper without the kernel log did not read KUnit's reason in debugfs"
+	grep '^blind|' "$BUILD/last/console.log" | head -n 5 | sed -e 's/^/#   /'
+fi
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"

@@ -249,16 +249,29 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
 				  progress->suite_index + 1, progress);
 }
 
+/* Says on @sink why @filter_glob chose no suite: @err is not 0. */
+static void __cold kunit_exec_filter_failed(struct kunit_log_sink *sink, const char *filter_glob,
+					    int err)
+{
+	if (err == -EINVAL)
+		kunit_log_printf(sink, KERN_ERR, "kunit executor: bad filter '%s': %s",
+				 filter_glob, kunit_filter_glob_check(filter_glob));
+	else
+		kunit_log_printf(sink, KERN_ERR,
+				 "kunit executor: cannot filter suites: error %d", err);
+}
+
 /**
  * kunit_exec_filter() - the suites of a set that a filter chooses, or why not
  * @set: the suites to choose from.
  * @filter_glob: "suite_glob[.case_glob]", not empty.
  * @err: set to 0, or to -EINVAL or -ENOMEM.
  *
- * As kunit_filter_suites(), but a filter that cannot be used is said on the
- * console as a "kunit executor: ..." line: a run whose suites were left out
- * for it then fails in every reader of the console, where it would
- * otherwise look like a run that the filter chose nothing of.
+ * As kunit_filter_suites(), but a filter that cannot be used is said as a
+ * "kunit executor: ..." line on the console and in the kept lines of each
+ * suite of @set (its debugfs results): a run whose suites were left out
+ * for it then fails in every reader of either, where it would otherwise
+ * look like a run that the filter chose nothing of.
  *
  * Return: the chosen suites, to free with kunit_free_suite_set().
  */
@@ -267,13 +280,17 @@ struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *se
 {
 	struct kunit_log_sink console = { };
 	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
+	struct kunit_suite * const *suite;
 
-	if (*err == -EINVAL)
-		kunit_log_printf(&console, KERN_ERR, "kunit executor: bad filter '%s': %s",
-				 filter_glob, kunit_filter_glob_check(filter_glob));
-	else if (*err)
-		kunit_log_printf(&console, KERN_ERR,
-				 "kunit executor: cannot filter suites: error %d", *err);
+	if (!*err)
+		return chosen;
+	kunit_exec_filter_failed(&console, filter_glob, *err);
+	for (suite = set->start; suite < set->end; suite++) {
+		struct kunit_log_sink kept = { .stream = (*suite)->log.stream, .quiet = true };
+
+		if (kept.stream)
+			kunit_exec_filter_failed(&kept, filter_glob, *err);
+	}
 	return chosen;
 }
 

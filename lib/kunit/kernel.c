@@ -13,7 +13,6 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/notifier.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <linux/string.h>
@@ -155,13 +154,13 @@ EXPORT_SYMBOL_GPL(__kunit_test_suites_init);
  * mod->kunit_suites: they run as one KTAP document while the module comes
  * in, before its init function (as in stock 6.1), so that loading a test
  * module is running its tests.  Their results stay in debugfs until the
- * module goes.  A malformed kunit.filter_glob fails the load (-EINVAL).
+ * module goes.
  */
 static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
 	struct kunit_suite **suites = mod->kunit_suites;
-	int count = mod->num_kunit_suites, i, err;
+	int count = mod->num_kunit_suites, i;
 
 	if (!count)
 		return NOTIFY_OK;
@@ -171,19 +170,13 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 			suites[i]->owner = mod;
 		kunit_debugfs_add_suites(suites, count, mod);
 		mutex_lock(&kunit_run_mutex);
-		err = __kunit_test_suites_init(suites, count);
-		mutex_unlock(&kunit_run_mutex);
 		/*
-		 * A filter that cannot be used (or no memory to filter with)
-		 * kept every suite from running: the load fails, so that
-		 * modprobe's status says so even where the kernel log, which
-		 * has the reason, cannot be read.  The loader sends no GOING
-		 * to a notifier that failed COMING: the directories go here.
+		 * Its error (a kunit.filter_glob that cannot be used) does not
+		 * fail the load, which may be a driver's: the suites' results
+		 * say it instead (kunit_exec_filter()).
 		 */
-		if (err) {
-			kunit_debugfs_remove_suites(suites, count);
-			return notifier_from_errno(err);
-		}
+		__kunit_test_suites_init(suites, count);
+		mutex_unlock(&kunit_run_mutex);
 	} else if (event == MODULE_STATE_GOING) {
 		kunit_debugfs_remove_suites(suites, count);
 	}
