@@ -5,11 +5,9 @@
 # kept from running, from the reason in their debugfs results.  The
 # module wrapper runs where KUnit's suites are modules, builtin always.
 cd /kselftest/kunit || exit 1
-if [ -e module-kunit-test ]; then
-	KUNIT_KMSG=/nonexistent ./module-kunit-test > /tmp/blind.out 2>&1
-	echo "blind-wrapper: exit $?"
-	sed -e 's/^/blind| /' /tmp/blind.out
-fi
-KUNIT_KMSG=/nonexistent ./builtin > /tmp/blind.out 2>&1
-echo "blind-builtin: exit $?"
-sed -e 's/^/blind-builtin| /' /tmp/blind.out
+for program in module-kunit-test builtin; do
+	[ -e "$program" ] || continue
+	KUNIT_KMSG=/nonexistent "./$program" > /tmp/blind.out 2>&1
+	echo "blind-$program: exit $?"
+	sed -e "s/^/blind-$program| /" /tmp/blind.out
+done
