@@ -248,9 +248,11 @@ static int kunit_user_put_line(int fd, const char *line)
 	int count = 0, err;
 
 	if (kselftest_nesting) {
-		for (; levels < KUNIT_USER_MAX_LEVELS &&
-		       !strncmp(line, KTAP_INDENT, KTAP_INDENT_LEN); line += KTAP_INDENT_LEN)
+		while (levels < KUNIT_USER_MAX_LEVELS &&
+		       !strncmp(line, KTAP_INDENT, KTAP_INDENT_LEN)) {
+			line += KTAP_INDENT_LEN;
 			levels++;
+		}
 		/* A diagnostic that would read "# # ok 1 x": see ktap_kselftest_escape(). */
 		escape = ktap_kselftest_escape(line);
 		/* A result whose name the program used already: see ktap_names_claim(). */
