@@ -249,13 +249,16 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
 				  progress->suite_index + 1, progress);
 }
 
-/* Says on @sink why @filter_glob chose no suite: @err is not 0. */
+/*
+ * Says on @sink why @filter_glob chose no suite: @problem with the glob,
+ * or error @err when the glob is well formed.
+ */
 static void __cold kunit_exec_filter_failed(struct kunit_log_sink *sink, const char *filter_glob,
-					    int err)
+					    const char *problem, int err)
 {
-	if (err == -EINVAL)
+	if (problem)
 		kunit_log_printf(sink, KERN_ERR, "kunit executor: bad filter '%s': %s",
-				 filter_glob, kunit_filter_glob_check(filter_glob));
+				 filter_glob, problem);
 	else
 		kunit_log_printf(sink, KERN_ERR,
 				 "kunit executor: cannot filter suites: error %d", err);
@@ -281,15 +284,17 @@ struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *se
 	struct kunit_log_sink console = { };
 	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
 	struct kunit_suite * const *suite;
+	const char *problem;
 
 	if (!*err)
 		return chosen;
-	kunit_exec_filter_failed(&console, filter_glob, *err);
+	problem = kunit_filter_glob_check(filter_glob);
+	kunit_exec_filter_failed(&console, filter_glob, problem, *err);
 	for (suite = set->start; suite < set->end; suite++) {
 		struct kunit_log_sink kept = { .stream = (*suite)->log.stream, .quiet = true };
 
 		if (kept.stream)
-			kunit_exec_filter_failed(&kept, filter_glob, *err);
+			kunit_exec_filter_failed(&kept, filter_glob, problem, *err);
 	}
 	return chosen;
 }
