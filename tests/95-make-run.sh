@@ -93,14 +93,13 @@ expect_line "$BUILD/last/console.log" "guest-fails: ran" "the failing GUEST_SCRI
 expect_line "$SCRATCH/guest-fails.out" "kunit-run: in the guest: GUEST_SCRIPT exited with status 3" \
 	"the run names the GUEST_SCRIPT's exit status"
 
-# expect_blind_failure PROGRAM WHAT: tests/guest/blind-wrapper.sh ran
-# PROGRAM without the kernel log to read, and it failed WHAT for KUnit's
-# reason, which it read from their debugfs results.
+# expect_blind_failure PROGRAM WHAT REASON: tests/guest/blind-wrapper.sh
+# ran PROGRAM without the kernel log to read, and it failed WHAT for
+# KUnit's REASON (a grep pattern), which it read from their debugfs results.
 expect_blind_failure() {
 	expect_line "$BUILD/last/console.log" "blind-$1: exit 1" \
 		"$1 fails $2 without the kernel log to read, not skips them"
-	if grep -q "^blind-$1| .*kunit executor: bad filter 'kunit-\[': " \
-		"$BUILD/last/console.log"; then
+	if grep -q "^blind-$1| .*kunit executor: $3" "$BUILD/last/console.log"; then
 		pass "$1: for the reason in their debugfs results"
 	else
 		fail "$1 without the kernel log did not read KUnit's reason in debugfs"
@@ -113,7 +112,12 @@ expect_blind_failure() {
 make --no-print-directory run BUILD="$BUILD" KERNEL_ARGS='kunit.filter_glob=kunit-[' \
 	GUEST_SCRIPT=tests/guest/blind-wrapper.sh > "$SCRATCH/builtin-badfilter.out" 2>&1
 expect_status 2 $? "make run with built-in suites and a malformed kunit.filter_glob fails"
-expect_blind_failure builtin "the built-in suites"
+expect_blind_failure builtin "the built-in suites" "bad filter 'kunit-\\[': "
+# So does an unknown kunit.action.
+make --no-print-directory run BUILD="$BUILD" KERNEL_ARGS='kunit.action=walk' \
+	GUEST_SCRIPT=tests/guest/blind-wrapper.sh > "$SCRATCH/builtin-badaction.out" 2>&1
+expect_status 2 $? "make run with an unknown kunit.action fails"
+expect_blind_failure builtin "the built-in suites of an unknown action" "unknown action 'walk'"
 
 # debugfs: every built-in suite keeps its KTAP in .../kunit/<suite>/results,
 # and writing to .../run runs it again.
@@ -204,7 +208,7 @@ else
 	fail "kselftest.tap: module-kunit-test did not fail with a bad filter"
 	grep 'module-kunit-test' "$ksft" | head -n 3 | sed -e 's/^/#   /'
 fi
-expect_blind_failure module-kunit-test "the module's suites"
+expect_blind_failure module-kunit-test "the module's suites" "bad filter 'kunit-\\[': "
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	GUEST_SCRIPT=tests/guest/debugfs-module.sh > "$SCRATCH/modules-debugfs.out" 2>&1
 expect_status 0 $? "make run with modules and a guest script that reads debugfs"

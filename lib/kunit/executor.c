@@ -249,19 +249,34 @@ void kunit_exec_run_tests(const struct kunit_suite_set *set, struct kunit_progre
 				  progress->suite_index + 1, progress);
 }
 
+/* The longest reason kunit_exec_error() gives; a longer one is cut. */
+#define KUNIT_EXEC_ERROR_SIZE	256
+
 /*
- * Says on @sink why @filter_glob chose no suite: @problem with the glob,
- * or error @err when the glob is well formed.
+ * Says why the executor runs none of @set's suites, as a "kunit
+ * executor: ..." line on the console and in each suite's kept lines (its
+ * debugfs results): every reader of either then fails the run.  A reader
+ * of debugfs alone would otherwise find suites that did not run, as a
+ * filter that chose nothing leaves them, and take them for skipped.
  */
-static void __cold kunit_exec_filter_failed(struct kunit_log_sink *sink, const char *filter_glob,
-					    const char *problem, int err)
+static void __cold __printf(2, 3) kunit_exec_error(const struct kunit_suite_set *set,
+						   const char *fmt, ...)
 {
-	if (problem)
-		kunit_log_printf(sink, KERN_ERR, "kunit executor: bad filter '%s': %s",
-				 filter_glob, problem);
-	else
-		kunit_log_printf(sink, KERN_ERR,
-				 "kunit executor: cannot filter suites: error %d", err);
+	struct kunit_log_sink console = { };
+	struct kunit_suite * const *suite;
+	char reason[KUNIT_EXEC_ERROR_SIZE];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, args);
+	va_end(args);
+	kunit_log_printf(&console, KERN_ERR, "kunit executor: %s", reason);
+	for (suite = set->start; suite < set->end; suite++) {
+		struct kunit_log_sink kept = { .stream = (*suite)->log.stream, .quiet = true };
+
+		if (kept.stream)
+			kunit_log_printf(&kept, KERN_ERR, "kunit executor: %s", reason);
+	}
 }
 
 /**
@@ -270,32 +285,23 @@ static void __cold kunit_exec_filter_failed(struct kunit_log_sink *sink, const c
  * @filter_glob: "suite_glob[.case_glob]", not empty.
  * @err: set to 0, or to -EINVAL or -ENOMEM.
  *
- * As kunit_filter_suites(), but a filter that cannot be used is said as a
- * "kunit executor: ..." line on the console and in the kept lines of each
- * suite of @set (its debugfs results): a run whose suites were left out
- * for it then fails in every reader of either, where it would otherwise
- * look like a run that the filter chose nothing of.
+ * As kunit_filter_suites(), but a filter that cannot be used is said
+ * (see kunit_exec_error()): a run whose suites were left out for it then
+ * fails, where it would otherwise look like one the filter chose nothing
+ * of.
  *
  * Return: the chosen suites, to free with kunit_free_suite_set().
  */
 struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *set,
 						const char *filter_glob, int *err)
 {
-	struct kunit_log_sink console = { };
 	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
-	struct kunit_suite * const *suite;
-	const char *problem;
 
-	if (!*err)
-		return chosen;
-	problem = kunit_filter_glob_check(filter_glob);
-	kunit_exec_filter_failed(&console, filter_glob, problem, *err);
-	for (suite = set->start; suite < set->end; suite++) {
-		struct kunit_log_sink kept = { .stream = (*suite)->log.stream, .quiet = true };
-
-		if (kept.stream)
-			kunit_exec_filter_failed(&kept, filter_glob, problem, *err);
-	}
+	if (*err == -EINVAL)
+		kunit_exec_error(set, "bad filter '%s': %s", filter_glob,
+				 kunit_filter_glob_check(filter_glob));
+	else if (*err)
+		kunit_exec_error(set, "cannot filter suites: error %d", *err);
 	return chosen;
 }
 
@@ -335,12 +341,10 @@ int __cold kunit_executor_run(const char *filter_glob, const char *action,
 			      struct kunit_progress *progress)
 {
 	struct kunit_suite_set set = kunit_builtin_suites();
-	struct kunit_log_sink console = { };
 	int err = 0;
 
 	if (action && strcmp(action, "run") && strcmp(action, "list")) {
-		kunit_log_printf(&console, KERN_ERR,
-				 "kunit executor: unknown action '%s': use run or list", action);
+		kunit_exec_error(&set, "unknown action '%s': use run or list", action);
 		return -EINVAL;
 	}
 	if (filter_glob && *filter_glob) {
