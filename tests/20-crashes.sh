@@ -93,7 +93,7 @@ expect_line "$SCRATCH/resume.ktap" "    not ok 1 passes" \
 	"a case whose generator crashed has a failed result, closing its parameters"
 expect_line "$SCRATCH/resume.ktap" "not ok 2 generator-crashes" "its suite fails"
 expect_line "$SCRATCH/resume.ktap" \
-	"    # fork_fails_then_nests: a check failed in a process that the case forked" \
+	"    # fork_fails_then_nests: a check failed in process $(forked_pid "$SCRATCH/resume.ktap" fork_fails_then_nests), which the case forked" \
 	"a forked process's failed check survives a suite the case runs next"
 expect_line "$SCRATCH/resume.ktap" "not ok 3 fork-then-nest" "that case's suite fails"
 python3 "$KUNIT_PY" parse "$SCRATCH/resume.ktap" > "$SCRATCH/resume.kunit-py" 2>&1
@@ -126,7 +126,7 @@ expect_line "$SCRATCH/lost.ktap" "    ok 2 passes" "the case after it runs, in a
 expect_line "$SCRATCH/lost.ktap" "    not ok 3 replaces_pipes" \
 	"a case that opened other files in the pipes' place fails"
 expect_line "$SCRATCH/lost.ktap" \
-	"    # forked_closes_and_fails: a check failed in a process that the case forked" \
+	"    # forked_closes_and_fails: a check failed in process $(forked_pid "$SCRATCH/lost.ktap" forked_closes_and_fails), which the case forked" \
 	"a forked process that closed the pipes still fails its case"
 expect_line "$SCRATCH/lost.ktap" "    ok 5 passes" "the case after them runs"
 expect_line "$SCRATCH/lost.ktap" "    ok 6 makes_pipes_nonblocking" \
@@ -155,4 +155,19 @@ expect_line "$SCRATCH/exits-zero.ktap" "    ok 3 passes" "the case after it runs
 "$USER_BUILD/fixtures/exits-zero" --no-fork > "$SCRATCH/exits-zero-nofork.ktap" 2>&1
 expect_status 1 $? "with --no-fork, a case that calls exit(0) fails the program"
 expect_line "$SCRATCH/exits-zero-nofork.ktap" \
-	"Bail out! kunit: a case ended the program (--no-fork)" "and says so"
+	"Bail out! kunit: the test process ended in the middle of the run, in suite 1, case 2 (--no-fork): the test process exited with status 0" \
+	"and says where"
+expect_line "$SCRATCH/exits-zero.ktap" "    not ok 4 fails_then_exits_zero" \
+	"a case that fails a check, then calls _exit(0), fails"
+expect_line "$SCRATCH/exits-zero.ktap" "    not ok 5 thread_exits_zero" \
+	"a case whose thread calls _exit(0) fails"
+expect_line "$SCRATCH/exits-zero.ktap" "    ok 6 passes" "the case after them runs"
+# With --no-fork, however the process ends: the plan is not met, the program fails.
+for case in fails_then_exits_zero thread_exits_zero; do
+	"$USER_BUILD/fixtures/exits-zero" --no-fork "exits-zero.$case" \
+		> "$SCRATCH/$case-nofork.ktap" 2>&1
+	expect_status 1 $? "with --no-fork, $case fails the program"
+	expect_line "$SCRATCH/$case-nofork.ktap" \
+		"Bail out! kunit: the test process ended in the middle of the run, in suite 1, case 1 (--no-fork): the test process exited with status 0" \
+		"with --no-fork, $case: the program says where it ended"
+done

@@ -118,6 +118,13 @@ userspace_summary() {
 	"$BUILD/host/kunit-report" --color=never "$SCRATCH/userspace.ktap" | tail -n 1
 }
 
+# forked_pid FILE CASE: the pid that FILE's line "CASE: a check failed in
+# process PID, which the case forked" names, "none" if there is no such line.
+forked_pid() {
+	sed -n -e "s/^ *# $2: a check failed in process \([0-9]*\), which the case forked\$/\1/p" \
+		"$1" | head -n 1 | grep . || echo none
+}
+
 # expect_valid_kcidb FILE MESSAGE: FILE is a KCIDB report that validates
 # against KCIDB's schema (skipped where ../shared/reference lacks it),
 # with unique ids and paths; its tests, "path STATUS", go to FILE.tests.

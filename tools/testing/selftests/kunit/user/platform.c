@@ -62,6 +62,7 @@
 
 #include "kunit-user.h"
 #include "line-break.h"
+#include "processes.h"
 #include "../ktap.h"
 
 /* Where a run stood: in a suite's code, or in a case. */
@@ -86,7 +87,6 @@ struct kunit_user_shared {
 	unsigned int timeout;	/* seconds the run may go on from there; 0: no limit */
 	bool finished;		/* the executor returned */
 	int exec_err;		/* and this is what it returned */
-	bool failed_elsewhere;	/* a process the running case forked failed a check */
 	/* The last child died at @death, for @death_reason, not yet reported. */
 	bool death_pending;
 	struct kunit_user_position death;
@@ -224,6 +224,27 @@ static void kunit_user_read_ktap_line(const char *line)
 }
 
 /*
+ * The program's stdout or stderr took a line only in part, or not at all
+ * (a full disk, /dev/full, a closed descriptor): its results, or what a
+ * case printed, are lost, so the run fails (see kunit_user_exit_code()).
+ * Said once on stderr, which may work still.
+ */
+static int stdout_errno, stderr_errno;
+
+static void kunit_user_output_failed(int fd)
+{
+	int err = errno ? errno : EIO;
+
+	if (fd == STDOUT_FILENO && !stdout_errno) {
+		stdout_errno = err;
+		fprintf(stderr, "kunit: cannot write the results to standard output: %s; the run fails\n",
+			strerror(err));
+	} else if (fd == STDERR_FILENO && !stderr_errno) {
+		stderr_errno = err;
+	}
+}
+
+/*
  * Levels of nesting that --kselftest converts; deeper ones stay spaces.
  * The hashes are KTAP_KSELFTEST_INDENT over and over, for writev().
  */
@@ -279,6 +300,8 @@ static int kunit_user_put_line(int fd, const char *line)
 	iov[count++].iov_len = 1;
 	err = kunit_user_write_all(fd, iov, count);
 	free(renamed);
+	if (err)
+		kunit_user_output_failed(fd);
 	return err;
 }
 
@@ -402,13 +425,12 @@ static unsigned int default_timeout;
  * kunit_platform_note_failure() - a check of @test failed in this process
  * @test: the test.
  *
- * In a process that a case forked, the failure is noted where the process
- * that runs the case sees it once the case returns.
+ * In a process that a case forked, the failure is recorded for the case
+ * that forked it (see processes.c).
  */
 void kunit_platform_note_failure(struct kunit *test)
 {
-	if (shared && getpid() != runner_pid)
-		__atomic_store_n(&shared->failed_elsewhere, true, __ATOMIC_RELEASE);
+	kunit_procs_note_failure();
 }
 
 /* A process that a case forked, and that would leave the case: it ends. */
@@ -420,37 +442,23 @@ static void kunit_user_end_forked(int status)
 	_exit(status);
 }
 
-/* Fails @test for a check that failed in a process that its case forked. */
-static void kunit_user_take_forked_failure(struct kunit *test)
+/*
+ * The time at which what a case forked is killed: within its timeout,
+ * early enough that the supervisor, which kills the test process at the
+ * timeout, hears the case's own account first.  0: no limit.
+ */
+static u64 kunit_user_case_deadline(unsigned int timeout)
 {
-	if (!shared || !__atomic_exchange_n(&shared->failed_elsewhere, false, __ATOMIC_ACQ_REL))
-		return;
-	WRITE_ONCE(test->status, KUNIT_FAILURE);
-	kunit_err(test, "a check failed in a process that the case forked");
+	u64 limit = timeout * 1000000000ULL;
+
+	if (!timeout)
+		return 0;
+	return kunit_user_now_ns() + limit - min(limit / 4, 500000000ULL);
 }
 
-void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
+/* Runs the case until it returns or throws; alone, for sigsetjmp()'s sake. */
+static noinline void kunit_user_try(struct kunit_try_catch *try_catch, void *context)
 {
-	unsigned int outer_timeout = shared ? shared->timeout : 0;
-	int lost;
-
-	try_catch->context = context;
-	try_catch->result = 0;
-	try_catch->thrown = false;
-	try_catch->reason[0] = '\0';
-	if (shared)
-		shared->timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
-	kunit_user_stamp();
-
-	/*
-	 * A failure noted for the running test is its own, even when the
-	 * test goes on to run a suite of its own (KUnit's self-tests do);
-	 * one noted outside any test is no one's.
-	 */
-	if (current_test)
-		kunit_user_take_forked_failure(current_test);
-	else if (shared)
-		__atomic_store_n(&shared->failed_elsewhere, false, __ATOMIC_RELEASE);
 	if (sigsetjmp(try_catch->platform.env, 0) == 0) {
 		try_catch->platform.armed = true;
 		try_catch->try_fn(context);
@@ -462,14 +470,41 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		if (try_catch->catch_fn)
 			try_catch->catch_fn(context);
 	}
+}
+
+void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
+{
+	unsigned int outer_timeout = shared ? shared->timeout : 0;
+	unsigned int timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
+	u32 outer_case = 0;
+	u64 deadline;
+	int lost;
+
+	try_catch->context = context;
+	try_catch->result = 0;
+	try_catch->thrown = false;
+	try_catch->reason[0] = '\0';
+	if (shared) {
+		shared->timeout = timeout;
+		/* What a case forked before this one and failed late fails the suite. */
+		kunit_procs_take_late(&shared->progress);
+		outer_case = kunit_procs_begin(try_catch->test->name, &shared->progress);
+	}
+	kunit_user_stamp();
+	deadline = kunit_user_case_deadline(timeout);
+
+	kunit_user_try(try_catch, context);
 	kunit_user_end_forked(0);
 	/* Still in the case: a pipe it closed is its failure, not its suite's. */
 	lost = ktap_fd < 0 ? -1 : kunit_user_lost_pipe();
 	if (lost >= 0)
 		kunit_user_end_for_lost_pipe(lost);
-	kunit_user_take_forked_failure(try_catch->test);
-	if (shared)
+	if (shared) {
+		/* Final only when what the case forked has ended. */
+		kunit_procs_end(try_catch->test, outer_case, deadline);
+		kunit_procs_take_late(&shared->progress);
 		shared->timeout = outer_timeout;
+	}
 	kunit_user_stamp();
 }
 
@@ -604,7 +639,7 @@ static void kunit_user_print_ktap(const char *line)
 
 static __printf(1, 2) void kunit_user_say(const char *fmt, ...)
 {
-	char line[KUNIT_TRY_CATCH_REASON_SIZE + 80];
+	char line[512];
 	va_list args;
 
 	va_start(args, fmt);
@@ -1081,12 +1116,21 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 {
 	enum ktap_result verdict;
 
+	/* What went out through stdio: a case's printf() with --no-fork, say. */
+	if (fflush(stdout) || ferror(stdout))
+		kunit_user_output_failed(STDOUT_FILENO);
+	if (fflush(stderr) || ferror(stderr))
+		kunit_user_output_failed(STDERR_FILENO);
+	/* On stdout too, so that a reader of the results fails with the program. */
+	if (stderr_errno)
+		kunit_user_say("Bail out! kunit: what the cases wrote to standard error was lost: %s",
+			       strerror(stderr_errno));
 	if (ktap_run_finish(&reader))
 		reader_failed = true;
 	verdict = ktap_run_verdict(&reader);
 	ktap_run_free(&reader);
 	ktap_names_free(&kselftest_names);
-	if (exec_err || reader_failed || progress->run_stats.failed)
+	if (exec_err || reader_failed || progress->run_stats.failed || stdout_errno || stderr_errno)
 		return KSFT_FAIL;
 	if (action && !strcmp(action, "list"))
 		return KSFT_PASS;
@@ -1132,6 +1176,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	kunit_user_close(&ends->errors);
 	kunit_user_close_supervisor_ends(child);
 	runner_pid = getpid();
+	kunit_procs_enter_test_process();
 	ktap_fd = ends->ktap;
 	ack_fd = ends->ack;
 	if (kunit_user_file_id(ktap_fd, &ktap_id) || kunit_user_file_id(ack_fd, &ack_id)) {
@@ -1144,6 +1189,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 
 	kunit_user_stamp();
 	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
+	kunit_procs_end_of_run(kunit_user_case_deadline(default_timeout));
 	shared->exec_err = err;
 	__atomic_store_n(&shared->finished, true, __ATOMIC_RELEASE);
 	fflush(NULL);
@@ -1225,6 +1271,27 @@ static int kunit_user_map_shared(void)
 	return 0;
 }
 
+/*
+ * Once the last test process is gone: what the cases started that is left
+ * may still fail a check, so the run waits for it (within the timeout) and
+ * fails for each failure that no case took.  Returns true if the run fails.
+ */
+static bool kunit_user_take_left(void)
+{
+	char why[256];
+	bool failed = false;
+
+	if (kunit_procs_wait_orphans(kunit_user_case_deadline(default_timeout), why, sizeof(why))) {
+		kunit_user_say("Bail out! kunit: %s", why);
+		failed = true;
+	}
+	if (kunit_procs_take_left(why, sizeof(why))) {
+		kunit_user_say("Bail out! kunit: %s", why);
+		failed = true;
+	}
+	return failed;
+}
+
 static int kunit_user_supervise(const struct kunit_user_options *options)
 {
 	struct kunit_user_position last_death = { .phase = KUNIT_PHASE_IDLE }, death;
@@ -1238,7 +1305,6 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	if (kunit_user_map_shared())
 		return KSFT_FAIL;
 	progress = &shared->progress;
-	default_timeout = options->timeout;
 
 	sigemptyset(&sigchld);
 	sigaddset(&sigchld, SIGCHLD);
@@ -1263,6 +1329,8 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		kunit_user_close(&child.ack);
 		kunit_user_close(&child.ack_reader);
 		__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
+		/* Nothing that the test process left can record a failure from here on. */
+		kunit_procs_sweep(child.pid);
 		if (status < 0) {
 			kunit_user_say("Bail out! kunit: cannot wait for the test process");
 			goto out;
@@ -1272,6 +1340,8 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				kunit_user_say("Bail out! kunit: a case that a test process died in was not reported");
 				goto out;
 			}
+			if (kunit_user_take_left())
+				goto out;
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
 			kunit_user_describe(reason, sizeof(reason), status, timed_out,
@@ -1288,6 +1358,8 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			snprintf(reason, sizeof(reason),
 				 "closed or replaced descriptor %d, a pipe to KUnit's supervisor",
 				 shared->lost_fd);
+		/* The case it died in fails for that; what its processes did adds nothing. */
+		kunit_procs_forget();
 		if (progress->phase == KUNIT_PHASE_IDLE) {
 			/* Nothing to resume from. */
 			kunit_user_say("Bail out! kunit: outside any test case: %s", reason);
@@ -1331,21 +1403,100 @@ out:
 	return ret;
 }
 
-/* With --no-fork, the executor is running: a case that exit()s ends the run. */
-static bool running_unsupervised;
+/*
+ * With --no-fork: the test process runs every case itself, on the
+ * program's own stdout and stderr, and says its exit code in shared
+ * memory before it exits.
+ */
+static void __noreturn kunit_user_run_alone(const struct kunit_user_options *options,
+					    const sigset_t *mask)
+{
+	int err, code;
+
+	setpgid(0, 0);
+	kunit_user_restore_signals();
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	runner_pid = getpid();
+	kunit_procs_enter_test_process();
+	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
+	kunit_procs_end_of_run(kunit_user_case_deadline(default_timeout));
+	code = kunit_user_exit_code(err, &shared->progress, options->action);
+	shared->exec_err = code;
+	__atomic_store_n(&shared->finished, true, __ATOMIC_RELEASE);
+	/* exit(), not _exit(): LeakSanitizer's check at exit may still fail it. */
+	exit(code);
+}
 
 /*
- * A case that calls exit() with --no-fork ends the program in the middle
- * of its run, with the case's status (0, say) for the program's: no
- * result is read from output that stops there.  Fail it, and say why.
+ * --no-fork: the cases run one after another in one test process, which
+ * a crash ends.  This process only waits for it: a test process that
+ * ends before the run does (a case that calls exit() or _exit(), in any
+ * thread) or that exits with another code than the one it said, fails
+ * the program, which never ends with a plan that was not met.
  */
-static void kunit_user_exit_in_run(void)
+static int kunit_user_guard(const struct kunit_user_options *options)
 {
-	if (!running_unsupervised || getpid() != runner_pid)
-		return;
+	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
+	sigset_t fatal, old_mask;
+	int status, ret;
+	size_t i;
+	pid_t pid;
+
+	if (kunit_user_map_shared())
+		return KSFT_FAIL;
 	fflush(NULL);
-	kunit_user_put_line(STDOUT_FILENO, "Bail out! kunit: a case ended the program (--no-fork)");
-	_exit(KSFT_FAIL);
+	kunit_user_catch_signals();
+	sigemptyset(&fatal);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
+		sigaddset(&fatal, kunit_user_fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+	pid = fork();
+	if (pid == 0)
+		kunit_user_run_alone(options, &old_mask);
+	if (pid > 0) {
+		setpgid(pid, pid);
+		__atomic_store_n(&child_pgid, pid, __ATOMIC_RELEASE);
+	}
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	if (pid < 0) {
+		perror("kunit: fork");
+		kunit_user_restore_signals();
+		return KSFT_FAIL;
+	}
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			perror("kunit: waitpid");
+			kill(-pid, SIGKILL);
+			status = -1;
+			break;
+		}
+	}
+	__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
+	kunit_procs_sweep(pid);
+	kunit_user_restore_signals();
+
+	if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
+		kunit_user_describe(reason, sizeof(reason), status, false, 0);
+		kunit_user_say("Bail out! kunit: the test process ended in the middle of the run, in suite %zu, case %zu (--no-fork): %s",
+			       shared->progress.suite_index + 1, shared->progress.case_index + 1,
+			       reason);
+		ret = KSFT_FAIL;
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status) != shared->exec_err) {
+		kunit_user_describe(reason, sizeof(reason), status, false, 0);
+		if (*kunit_user_leak_reason && WIFEXITED(status) &&
+		    WEXITSTATUS(status) == KUNIT_USER_LEAKED)
+			strscpy(reason, kunit_user_leak_reason, sizeof(reason));
+		kunit_user_say("Bail out! kunit: after the last suite: %s", reason);
+		ret = KSFT_FAIL;
+	} else {
+		ret = shared->exec_err;
+	}
+	if (kunit_user_take_left())
+		ret = KSFT_FAIL;
+	if (stdout_errno)
+		ret = KSFT_FAIL;
+	return ret;
 }
 
 /**
@@ -1356,21 +1507,12 @@ static void kunit_user_exit_in_run(void)
  */
 int kunit_user_run(const struct kunit_user_options *options)
 {
-	struct kunit_progress progress = { };
-	int err;
-
 	kselftest_nesting = options->kselftest_nesting;
+	default_timeout = options->timeout;
+	/* What the cases fork is followed, in either mode. */
+	if (kunit_procs_init())
+		return KSFT_FAIL;
 	if (options->fork)
 		return kunit_user_supervise(options);
-
-	runner_pid = getpid();
-	/* A check that fails in a process a case forked still fails the case. */
-	if (kunit_user_map_shared())
-		return KSFT_FAIL;
-	if (atexit(kunit_user_exit_in_run))
-		return KSFT_FAIL;
-	running_unsupervised = true;
-	err = kunit_executor_run(options->filter_glob, options->action, &progress);
-	running_unsupervised = false;
-	return kunit_user_exit_code(err, &progress, options->action);
+	return kunit_user_guard(options);
 }
