@@ -56,6 +56,21 @@ run_wrapper "$SCRATCH/passing.out" "$wrapper" passing
 expect_status 0 $? "a module whose cases pass: exit 0"
 out=$SCRATCH/passing.out
 expect_line "$out" "1..2" "one KTAP plan for the module's two suites"
+# Results that do not reach stdout are lost: the module's test fails, saying so.
+reset_fake
+make_passing
+KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
+	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	FAKE_MODULES=$fake/modules "$wrapper" passing > /dev/full 2> "$SCRATCH/full.err"
+expect_status 1 $? "a module test whose results stdout does not take fails"
+if grep -q '^kunit-module: cannot write the results to standard output' "$SCRATCH/full.err"; then
+	pass "and says so on stderr"
+else
+	fail "a module test whose results stdout does not take says nothing on stderr"
+	show "$SCRATCH/full.err"
+fi
+reset_fake
+make_passing
 expect_line "$out" "# ok 1 adds" "each case is nested once, with \"# \""
 expect_line "$out" "# # ok 2 two" "each parameter is nested twice"
 expect_line "$out" "ok 1 hash-suite # SKIP no hardware" "a skipped suite keeps its reason"

@@ -217,6 +217,17 @@ for f in results.ktap results.xml results.json results.kcidb.json kcidb.env; do
 		fail "the report did not write $f"
 	fi
 done
+# A report that cannot be written, in part or on stdout, fails the run, saying so.
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland=
+	stage_report > /dev/full; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "report_status=1" "a report that stdout does not take fails the run"
+expect_line "$SCRATCH/out" "kunit-run: cannot write the report to standard output" "and says so"
+rm -f "$SCRATCH/last/kcidb.env"
+mkdir "$SCRATCH/last/kcidb.env"
+report 0 '' ''
+expect_line "$SCRATCH/out" "report_status=1" "a report whose KCIDB settings cannot be written fails"
+expect_line "$SCRATCH/out" "kunit-run: cannot write $SCRATCH/last/kcidb.env" "and says so"
+rmdir "$SCRATCH/last/kcidb.env"
 report 124 '' ''
 expect_line "$SCRATCH/out" "report_status=1" "a machine that outlived TIMEOUT fails, results or not"
 expect_line "$SCRATCH/out" "kunit-run: the kernel did not finish within TIMEOUT=300 s: a hang; console tail:" \

@@ -77,9 +77,16 @@ report_end() {
 stage_report() {
 	stage report "Reading the results"
 	report_status=0
-	kcidb_settings "$LAST/kcidb.env"
+	if ! kcidb_settings "$LAST/kcidb.env"; then
+		echo "kunit-run: cannot write $LAST/kcidb.env" >&2
+		report_status=1
+	fi
 	rm -f "$LAST/kselftest.tap"
-	[ -n "$ksft" ] && sed -n 's/^kselftest| //p' "$LAST/console.log" > "$LAST/kselftest.tap"
+	if [ -n "$ksft" ] &&
+		! sed -n 's/^kselftest| //p' "$LAST/console.log" > "$LAST/kselftest.tap"; then
+		echo "kunit-run: cannot write $LAST/kselftest.tap" >&2
+		report_status=1
+	fi
 	# shellcheck disable=SC1091
 	(set -a && . "$LAST/kcidb.env" && exec "$REPORT" --ktap="$LAST/results.ktap" \
 		--junit="$LAST/results.xml" --json="$LAST/results.json" \
@@ -100,5 +107,9 @@ stage_report() {
 	elif [ -n "$userland" ] && ! grep -q '^# kunit-run: done' "$LAST/console.log"; then
 		report_end "the test userland did not finish" 20
 	fi
-	echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${ksft:+, $LAST/kselftest.tap}"
+	# A report that stdout did not take (a full disk) reached no one: a failure.
+	if ! echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${ksft:+, $LAST/kselftest.tap}"; then
+		echo "kunit-run: cannot write the report to standard output" >&2
+		report_status=1
+	fi
 }

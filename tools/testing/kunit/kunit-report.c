@@ -659,7 +659,7 @@ static int read_console(struct ktap_run *run, FILE *console, unsigned long long 
 	return err;
 }
 
-int main(int argc, char **argv)
+static int report(int argc, char **argv)
 {
 	static const struct option long_options[] = {
 		{ "ktap", required_argument, NULL, 'k' },
@@ -816,4 +816,22 @@ int main(int argc, char **argv)
 	if (bad_setting)
 		return 2;
 	return verdict == KTAP_FAIL || verdict == KTAP_NONE ? 1 : 0;
+}
+
+/*
+ * The summary that did not reach standard output (a full disk, a closed
+ * descriptor) fails the run as a report file that cannot be written does.
+ */
+int main(int argc, char **argv)
+{
+	int status = report(argc, argv), err = 0;
+
+	if (fflush(stdout))
+		err = errno;
+	if (!err && !ferror(stdout))
+		return status;
+	/* stdio keeps no errno for a write that failed before. */
+	fprintf(stderr, "%s: cannot write to standard output%s%s\n", argv[0], err ? ": " : "",
+		err ? strerror(err) : "");
+	return status ? status : 1;
 }

@@ -694,7 +694,25 @@ static int print_help(void)
 	return 2;
 }
 
-int main(int argc, char **argv)
+/*
+ * A result that did not reach standard output (a full disk, a closed
+ * descriptor) is a lost result: the test fails, and says so on stderr.
+ */
+static int check_output(int status)
+{
+	int err = 0;
+
+	if (fflush(stdout))
+		err = errno;
+	if (!err && !ferror(stdout))
+		return status;
+	/* stdio keeps no errno for a write that failed before. */
+	fprintf(stderr, "%s: cannot write the results to standard output%s%s\n", program,
+		err ? ": " : "", err ? strerror(err) : "");
+	return status == 2 ? status : 1;
+}
+
+static int run(int argc, char **argv)
 {
 	const char *base = strrchr(argv[0], '/');
 	double timeout = default_timeout(argv[0]);
@@ -730,4 +748,9 @@ int main(int argc, char **argv)
 	if (builtin == !!name)
 		return print_help();
 	return builtin ? run_builtin() : run_module(name, timeout);
+}
+
+int main(int argc, char **argv)
+{
+	return check_output(run(argc, argv));
 }
