@@ -25,8 +25,10 @@ export TOP BUILD REF
 unset KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
 	KERNEL_ARGS JOBS
 
-results=$BUILD/checks/results
-mkdir -p "$BUILD/checks"
+# CHECKS_DIR: where the checks' output and results go, $BUILD/checks by default.
+CHECKS_DIR=${CHECKS_DIR:-$BUILD/checks}
+results=$CHECKS_DIR/results
+mkdir -p "$CHECKS_DIR"
 : > "$results"
 
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
@@ -34,12 +36,12 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	name=$(basename "$script" .sh)
 	echo "# $name"
 	start=$(date +%s)
-	(cd "$TOP" && sh "$script") > "$BUILD/checks/$name.out" 2>&1
+	(cd "$TOP" && sh "$script") > "$CHECKS_DIR/$name.out" 2>&1
 	status=$?
-	cat "$BUILD/checks/$name.out"
+	cat "$CHECKS_DIR/$name.out"
 	# Where make check's time goes, for a run on a slower machine.
 	echo "# $name: $(($(date +%s) - start)) s"
-	grep -E '^(not )?ok ' "$BUILD/checks/$name.out" >> "$results"
+	grep -E '^(not )?ok ' "$CHECKS_DIR/$name.out" >> "$results"
 	if [ $status -ne 0 ]; then
 		echo "not ok - $name: the script itself exited with status $status"
 		echo "not ok - $name: script exit $status" >> "$results"
@@ -47,6 +49,11 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 done
 
 skipped=$(grep -c '^ok .*# SKIP' "$results")
+# What did not run, and why: the summary says it, not only the checks' output.
+if [ "$skipped" -gt 0 ]; then
+	echo "# skipped, each with its reason:"
+	grep '^ok .*# SKIP' "$results" | sed -e 's/^ok - /#   /'
+fi
 passed=$(($(grep -c '^ok ' "$results") - skipped))
 failed=$(grep -c '^not ok ' "$results")
 echo "check: $passed passed, $failed failed, $skipped skipped"

@@ -58,14 +58,15 @@ fi
 # The writers' output for what the run kept, read by Python's parsers;
 # the KCIDB report validated against the schema (when it is there), the
 # kselftest form read as a flattening CI parser reads it.
-if "$SCHEMA_PYTHON" - "$BUILD/host/kunit-report" "$KCIDB_SCHEMA" \
+have_kcidb_schema "the fuzz inputs' KCIDB reports validate against the schema" || :
+if "$SCHEMA_PYTHON" - "$BUILD/host/kunit-report" "$KCIDB_SCHEMA_ARG" \
 	"$corpus" "$seeds" tests/fuzz/regressions > "$SCRATCH/parse.log" 2>&1 <<'PY'
 import json, os, re, subprocess, sys, tempfile
 import xml.etree.ElementTree as ET
 
 report, schema_path, dirs = sys.argv[1], sys.argv[2], sys.argv[3:]
 validator = None
-if os.path.exists(schema_path):
+if schema_path:
     import jsonschema
     validator = jsonschema.Draft202012Validator(json.load(open(schema_path)))
 files = sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d))[:3000]

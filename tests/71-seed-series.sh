@@ -6,11 +6,7 @@
 # the patches here, at test time: it is not part of the project.
 . tests/lib.sh
 
-SEEDS=${SEEDS:-$TOP/../shared/seeds}
-if ! ls "$SEEDS"/006-*.patch > /dev/null 2>&1; then
-	skip "the series' test file" "no seed patches in $SEEDS (set SEEDS=dir)"
-	exit 0
-fi
+optional_input "$SEEDS" "$SEEDS_NAMED" "the original series' test file" || exit 0
 src=$SCRATCH/series
 mkdir -p "$src"
 applied=0

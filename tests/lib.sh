@@ -125,26 +125,56 @@ forked_pid() {
 		"$1" | head -n 1 | grep . || echo none
 }
 
-# expect_valid_kcidb FILE MESSAGE: FILE is a KCIDB report that validates
-# against KCIDB's schema (skipped where ../shared/reference lacks it),
-# with unique ids and paths; its tests, "path STATUS", go to FILE.tests.
-KCIDB_SCHEMA=$TOP/../shared/reference/kcidb-v5.3.schema.json
+# Inputs from outside the project that some checks use where they are:
+# KCIDB's schema and the original series' patches, from ../shared (README,
+# "Optional inputs"; KUNIT_SHARED=dir for another ../shared).  Where one is missing, what needs it is skipped, with
+# the reason, and make check's summary lists it; named in the environment
+# (KCIDB_SCHEMA=file, SEEDS=dir) and missing, it fails.
+KUNIT_SHARED=${KUNIT_SHARED:-$TOP/../shared}
+KCIDB_SCHEMA_NAMED=${KCIDB_SCHEMA:+yes}
+KCIDB_SCHEMA=${KCIDB_SCHEMA:-$KUNIT_SHARED/reference/kcidb-v5.3.schema.json}
+SEEDS_NAMED=${SEEDS:+yes}
+SEEDS=${SEEDS:-$KUNIT_SHARED/seeds}
+
+# optional_input PATH NAMED WHAT: whether PATH is there; if not, WHAT is
+# skipped, or fails if NAMED (the user named PATH).
+optional_input() {
+	[ -e "$1" ] && return 0
+	if [ -n "$2" ]; then
+		fail "$3: $1 is missing"
+	else
+		skip "$3" "optional input $1 is missing (README, Optional inputs)"
+	fi
+	return 1
+}
+
+# have_kcidb_schema WHAT: optional_input for KCIDB's schema.
+have_kcidb_schema() {
+	optional_input "$KCIDB_SCHEMA" "$KCIDB_SCHEMA_NAMED" "$1"
+}
+
+# The schema for tests/ktap/reports.py, where it is: without one, it only
+# checks ids and paths.
+KCIDB_SCHEMA_ARG=
+[ -f "$KCIDB_SCHEMA" ] && KCIDB_SCHEMA_ARG=$KCIDB_SCHEMA
 # A Python with jsonschema: the one in PATH, or Debian's, to which
 # scripts/deps.sh gives python3-jsonschema.
 SCHEMA_PYTHON=python3
 python3 -c 'import jsonschema' 2> /dev/null || SCHEMA_PYTHON=/usr/bin/python3
+
+# expect_valid_kcidb FILE MESSAGE: FILE is a KCIDB report with unique ids
+# and paths that validates against KCIDB's schema (skipped, with the
+# reason, without the schema); its tests, "path STATUS", go to FILE.tests.
 expect_valid_kcidb() {
-	if ! "$SCHEMA_PYTHON" "$TOP/tests/ktap/reports.py" kcidb "$1" "$KCIDB_SCHEMA" \
+	if ! "$SCHEMA_PYTHON" "$TOP/tests/ktap/reports.py" kcidb "$1" $KCIDB_SCHEMA_ARG \
 		> "$1.tests" 2>&1; then
 		fail "$2: it does not validate"
 		grep -v '^[a-z]*\.[^ ]* [A-Z]*$' "$1.tests" | tail -n 5 | sed -e 's/^/#   /'
 	elif ! grep -qx 'problems: 0' "$1.tests"; then
 		fail "$2: its ids, paths or excerpts"
 		grep '^problem' "$1.tests" | head -n 5 | sed -e 's/^/#   /'
-	elif [ -f "$KCIDB_SCHEMA" ]; then
+	elif have_kcidb_schema "$2"; then
 		pass "$2"
-	else
-		skip "$2" "no KCIDB schema at $KCIDB_SCHEMA"
 	fi
 }
 

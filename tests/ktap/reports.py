@@ -164,16 +164,13 @@ def counts_kcidb(path):
 def check_kcidb(path, schema_path):
     report = json.load(open(path))
     if schema_path:
-        try:
-            schema = json.load(open(schema_path))
-        except OSError:
-            schema = None
-        if schema:
-            import jsonschema
-            jsonschema.validate(report, schema,
-                                format_checker=jsonschema.FormatChecker())
-            print('valid: schema v%d.%d' % (report['version']['major'],
-                                            report['version']['minor']))
+        # A schema that cannot be read is an error, never a report that passes.
+        schema = json.load(open(schema_path))
+        import jsonschema
+        jsonschema.validate(report, schema,
+                            format_checker=jsonschema.FormatChecker())
+        print('valid: schema v%d.%d' % (report['version']['major'],
+                                        report['version']['minor']))
     problems = 0
     for kind in ('checkouts', 'builds', 'tests'):
         ids = [o['id'] for o in report.get(kind, [])]

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+# make check's own checks, when what they need is missing: an optional
+# input (README, "Optional inputs") that is not there skips what needs it,
+# with the reason, and make check's summary lists it; one the user named
+# fails; a validation without its schema is an error, never a pass.
+. tests/lib.sh
+
+"$USER_BUILD/kunit-example-test" > "$SCRATCH/console.log" 2>&1
+"$BUILD/host/kunit-report" --color=never --kcidb="$SCRATCH/report.json" "$SCRATCH/console.log" \
+	> /dev/null 2>&1
+"$SCHEMA_PYTHON" tests/ktap/reports.py kcidb "$SCRATCH/report.json" "$SCRATCH/no-schema.json" \
+	> "$SCRATCH/validate" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q 'no-schema.json' "$SCRATCH/validate"; then
+	pass "a KCIDB validation whose schema is missing fails, naming it (exit $status)"
+else
+	fail "a KCIDB validation whose schema is missing: exit $status"
+	show "$SCRATCH/validate"
+fi
+
+# Without ../shared: each check that needs it skips, saying what is missing.
+missing=$SCRATCH/no-shared
+for check in 66-reports 71-seed-series; do
+	KUNIT_SHARED=$missing sh "tests/$check.sh" > "$SCRATCH/$check.out" 2>&1
+	if grep -q "^ok - .* # SKIP optional input $missing/.* is missing (README, Optional inputs)$" \
+		"$SCRATCH/$check.out" && ! grep -q '^not ok' "$SCRATCH/$check.out"; then
+		pass "$check without ../shared: skips what needs it, naming what is missing"
+	else
+		fail "$check without ../shared: no skip names what is missing"
+		show "$SCRATCH/$check.out"
+	fi
+done
+# Named and missing, the same input fails.
+KCIDB_SCHEMA=$missing/schema.json sh tests/66-reports.sh > "$SCRATCH/named.out" 2>&1
+expect_line "$SCRATCH/named.out" \
+	"not ok - the KCIDB report validates against the schema: $missing/schema.json is missing" \
+	"a KCIDB schema named in the environment and missing fails"
+SEEDS=$missing sh tests/71-seed-series.sh > "$SCRATCH/seeds.out" 2>&1
+expect_line "$SCRATCH/seeds.out" "not ok - the original series' test file: $missing is missing" \
+	"seed patches named in the environment and missing fail"
+
+# make check's summary lists each skip with its reason.
+KUNIT_SHARED=$missing CHECKS=71-seed-series CHECKS_DIR=$SCRATCH/inner \
+	scripts/run-checks.sh > "$SCRATCH/summary" 2>&1
+expect_line "$SCRATCH/summary" \
+	"#   the original series' test file # SKIP optional input $missing/seeds is missing (README, Optional inputs)" \
+	"make check's summary lists a skipped check with its reason"
+expect_line "$SCRATCH/summary" "check: 0 passed, 0 failed, 1 skipped" "and counts it as skipped"
