@@ -29,7 +29,8 @@ unset KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GU
 CHECKS_DIR=${CHECKS_DIR:-$BUILD/checks}
 results=$CHECKS_DIR/results
 mkdir -p "$CHECKS_DIR"
-: > "$results"
+: > "$results" || { echo "check: cannot write $results" >&2; exit 1; }
+unwritten=
 
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	[ -f "$script" ] || continue
@@ -42,9 +43,14 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	# Where make check's time goes, for a run on a slower machine.
 	echo "# $name: $(($(date +%s) - start)) s"
 	grep -E '^(not )?ok ' "$CHECKS_DIR/$name.out" >> "$results"
-	if [ $status -ne 0 ]; then
+	case $? in
+	0) ;;
+	1) [ "$status" -ne 0 ] || status="0 and printed no result" ;;
+	*) unwritten=1 ;;
+	esac
+	if [ "$status" != 0 ]; then
 		echo "not ok - $name: the script itself exited with status $status"
-		echo "not ok - $name: script exit $status" >> "$results"
+		echo "not ok - $name: script exit $status" >> "$results" || unwritten=1
 	fi
 done
 
@@ -56,5 +62,10 @@ if [ "$skipped" -gt 0 ]; then
 fi
 passed=$(($(grep -c '^ok ' "$results") - skipped))
 failed=$(grep -c '^not ok ' "$results")
-echo "check: $passed passed, $failed failed, $skipped skipped"
+# Results that could not be kept are lost results: the run fails.
+if [ -n "$unwritten" ] || ! [ -s "$results" ]; then
+	echo "check: cannot keep the checks' results in $CHECKS_DIR: the run fails"
+	failed=$((failed + 1))
+fi
+echo "check: $passed passed, $failed failed, $skipped skipped" || exit 1
 [ "$failed" -eq 0 ]

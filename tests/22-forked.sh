@@ -7,9 +7,9 @@
 for mode in supervised no-fork asan; do
 	out=$SCRATCH/$mode.ktap
 	case $mode in
-	supervised) "$USER_BUILD/fixtures/forked-late" --timeout=2 > "$out" 2>&1 ;;
-	no-fork) "$USER_BUILD/fixtures/forked-late" --timeout=2 --no-fork > "$out" 2>&1 ;;
-	asan) "$ASAN_BUILD/fixtures/forked-late" --timeout=2 > "$out" 2>&1 ;;
+	supervised) "$USER_BUILD/fixtures/forked-late" --timeout=2 'late*' > "$out" 2>&1 ;;
+	no-fork) "$USER_BUILD/fixtures/forked-late" --timeout=2 --no-fork 'late*' > "$out" 2>&1 ;;
+	asan) "$ASAN_BUILD/fixtures/forked-late" --timeout=2 'late*' > "$out" 2>&1 ;;
 	esac
 	expect_status 1 $? "$mode: a program whose forked processes fail late fails"
 
@@ -29,13 +29,13 @@ for mode in supervised no-fork asan; do
 	expect_line "$out" "not ok 1 late" "$mode: their suite fails"
 
 	# A process the wait cannot know of: the suite running when it fails fails.
-	if grep -qE '^    # kunit: a check failed in process [0-9]+, which case 1 \(clones_late_failure\) of suite 2 forked, after the case.s result: its suite fails$' "$out"; then
+	if grep -qE '^    # kunit: a check failed in process [0-9]+, which case 1 \(clones_late_failure\) of suite 3 forked, after the case.s result: its suite fails$' "$out"; then
 		pass "$mode: a failure from a process made by clone() names the case that made it"
 	else
 		fail "$mode: no line names the case whose clone() failed late"
 		show "$out"
 	fi
-	expect_line "$out" "not ok 2 unknown-process" "$mode: and fails the suite"
+	expect_line "$out" "not ok 3 late-unknown" "$mode: and fails the suite"
 	expect_line "$out" "    ok 2 innocent" "$mode: not the case that ran meanwhile"
 
 	if grep -qE "^    # never_ends: process [0-9]+, which the case forked, still ran at the case's timeout: killed$" "$out"; then
@@ -45,8 +45,28 @@ for mode in supervised no-fork asan; do
 		show "$out"
 	fi
 	expect_line "$out" "    not ok 1 never_ends" "$mode: and its case fails"
-	expect_line "$out" "not ok 4 at-the-end" \
+	expect_line "$out" "not ok 5 late-at-the-end" \
 		"$mode: a process that fails while the program ends fails the last suite"
+
+	# What the case's own wait() sees, and helpers that crash.
+	expect_line "$out" "    ok 1 waits_for_its_own" \
+		"$mode: a case's wait() returns its own child, not an orphan it never had"
+	if grep -qE "^    # helper_aborts: process [0-9]+ crashed: killed by signal 6 \(Aborted\), which the case forked$" "$out"; then
+		pass "$mode: a process that crashes after its case returned fails the case, saying how"
+	else
+		fail "$mode: no line says that the case's process crashed"
+		show "$out"
+	fi
+	expect_line "$out" "    not ok 2 helper_aborts" "$mode: the case whose process crashed fails"
+	if [ $mode = asan ]; then
+		if grep -qE "^    # helper_overflows: process [0-9]+ ended with a sanitizer's report \(on stderr\), which the case forked$" "$out"; then
+			pass "asan: a process whose overflow a sanitizer reports fails its case"
+		else
+			fail "asan: no line says that the case's process ended with a sanitizer's report"
+			show "$out"
+		fi
+		expect_line "$out" "    not ok 3 helper_overflows" "asan: the case fails"
+	fi
 done
 
 # What left the process group unregistered (clone(), setsid()) is waited
@@ -55,7 +75,7 @@ for mode in supervised no-fork; do
 	flag=
 	[ $mode = no-fork ] && flag=--no-fork
 	out=$SCRATCH/escapes-$mode.ktap
-	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag escapes.escapes_and_fails > "$out" 2>&1
+	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag alone-escapes.escapes_and_fails > "$out" 2>&1
 	expect_status 1 $? "$mode: a process that escaped and failed after the results fails the run"
 	if grep -qE "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(escapes_and_fails\) of suite 1 forked, after its case's result$" "$out"; then
 		pass "$mode: and the run says which case started it"
@@ -64,7 +84,7 @@ for mode in supervised no-fork; do
 		show "$out"
 	fi
 	out=$SCRATCH/for-ever-$mode.ktap
-	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag escapes.escapes_for_ever > "$out" 2>&1
+	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag alone-escapes.escapes_for_ever > "$out" 2>&1
 	expect_status 1 $? "$mode: a process that escaped and runs on fails the run"
 	if grep -qE "^Bail out! kunit: process [0-9]+, which a case started, still ran at the end of the run: killed$" "$out"; then
 		pass "$mode: it is killed, named"
@@ -73,3 +93,52 @@ for mode in supervised no-fork; do
 		show "$out"
 	fi
 done
+
+# Unknown to the run (clone()), in the test process's group: its failure
+# after the last case is waited for, and fails the run.
+for mode in supervised no-fork; do
+	flag=
+	[ $mode = no-fork ] && flag=--no-fork
+	out=$SCRATCH/unknown-last-$mode.ktap
+	"$USER_BUILD/fixtures/forked-late" --timeout=2 $flag alone-unknown-last > "$out" 2>&1
+	expect_status 1 $? "$mode: a process of the group that fails after the last case fails the run"
+	if grep -qE "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(clone_stays_and_fails\) of suite 1 forked, after its case's result$" "$out"; then
+		pass "$mode: and the run names the case that started it"
+	else
+		fail "$mode: no Bail out! line names the case whose process failed at the end"
+		show "$out"
+	fi
+done
+
+# More processes than the run can follow: the case fails, saying so; one
+# that registers behind the wait's scan is still waited for.
+out=$SCRATCH/many.ktap
+"$USER_BUILD/fixtures/forked-late" --timeout=30 alone-many > "$out" 2>&1
+expect_status 1 $? "a program whose case forks more than the run can follow fails"
+if grep -qE "^    # fills_the_registry: process [0-9]+ could not be followed \(over 4096 processes at once\), which the case forked$" "$out"; then
+	pass "the case that forked more than the run can follow fails, saying so"
+else
+	fail "no line says that a process could not be followed"
+	show "$out"
+fi
+expect_line "$out" "    not ok 2 grandchild_registers_late" \
+	"a grandchild that registers behind the wait's scan still fails its case"
+
+# A table of late failures that is full: the running case's own still counts.
+out=$SCRATCH/full-table.ktap
+"$USER_BUILD/fixtures/forked-late" --timeout=5 alone-full-table > "$out" 2>&1
+expect_status 1 $? "a program whose failures fill the table fails"
+expect_line "$out" "    not ok 2 fails_after_the_flood" \
+	"the running case's own process's failure is charged to it, whatever the table holds"
+
+# A child the program had before it ran (a shell's job, kept across exec)
+# is neither waited for nor killed.
+sh -c 'sleep 5 & echo $! > "$1"; exec "$2" --timeout=2 late.innocent' sh "$SCRATCH/job" \
+	"$USER_BUILD/fixtures/forked-late" > "$SCRATCH/job.ktap" 2>&1
+expect_status 0 $? "a program with a child it had before passes"
+if kill -0 "$(cat "$SCRATCH/job")" 2> /dev/null; then
+	pass "and leaves that child alone"
+	kill "$(cat "$SCRATCH/job")"
+else
+	fail "the program killed a child it had before it ran"
+fi

@@ -21,7 +21,8 @@ fi
 # Without ../shared: each check that needs it skips, saying what is missing.
 missing=$SCRATCH/no-shared
 for check in 66-reports 71-seed-series; do
-	KUNIT_SHARED=$missing sh "tests/$check.sh" > "$SCRATCH/$check.out" 2>&1
+	KUNIT_SHARED=$missing CHECKS_DIR=$SCRATCH/inner sh "tests/$check.sh" \
+		> "$SCRATCH/$check.out" 2>&1
 	if grep -q "^ok - .* # SKIP optional input $missing/.* is missing (README, Optional inputs)$" \
 		"$SCRATCH/$check.out" && ! grep -q '^not ok' "$SCRATCH/$check.out"; then
 		pass "$check without ../shared: skips what needs it, naming what is missing"
@@ -30,12 +31,26 @@ for check in 66-reports 71-seed-series; do
 		show "$SCRATCH/$check.out"
 	fi
 done
-# Named and missing, the same input fails.
-KCIDB_SCHEMA=$missing/schema.json sh tests/66-reports.sh > "$SCRATCH/named.out" 2>&1
-expect_line "$SCRATCH/named.out" \
-	"not ok - the KCIDB report validates against the schema: $missing/schema.json is missing" \
+# Named and missing, the same input fails (lib.sh decides for every check).
+validate_with() {	# SCHEMA: expect_valid_kcidb of the report, with KCIDB_SCHEMA=SCHEMA
+	KCIDB_SCHEMA=$1 CHECKS_DIR=$SCRATCH/inner \
+		sh -c '. tests/lib.sh && expect_valid_kcidb "$1" "the report validates"' \
+		named-schema "$SCRATCH/report.json" > "$SCRATCH/named.out" 2>&1
+}
+validate_with "$missing/schema.json"
+expect_line "$SCRATCH/named.out" "not ok - the report validates: $missing/schema.json is missing" \
 	"a KCIDB schema named in the environment and missing fails"
-SEEDS=$missing sh tests/71-seed-series.sh > "$SCRATCH/seeds.out" 2>&1
+# Something by the schema's name that is not one fails too.
+for bogus in /dev/null "$SCRATCH"; do
+	validate_with "$bogus"
+	if grep -q '^not ok - the report validates' "$SCRATCH/named.out"; then
+		pass "a KCIDB schema that is $bogus fails the validation"
+	else
+		fail "a KCIDB schema that is $bogus does not fail the validation"
+		show "$SCRATCH/named.out"
+	fi
+done
+SEEDS=$missing CHECKS_DIR=$SCRATCH/inner sh tests/71-seed-series.sh > "$SCRATCH/seeds.out" 2>&1
 expect_line "$SCRATCH/seeds.out" "not ok - the original series' test file: $missing is missing" \
 	"seed patches named in the environment and missing fail"
 
@@ -46,3 +61,17 @@ expect_line "$SCRATCH/summary" \
 	"#   the original series' test file # SKIP optional input $missing/seeds is missing (README, Optional inputs)" \
 	"make check's summary lists a skipped check with its reason"
 expect_line "$SCRATCH/summary" "check: 0 passed, 0 failed, 1 skipped" "and counts it as skipped"
+
+# Results that cannot be kept fail make check, saying so.
+mkdir -p "$SCRATCH/full"
+if mount -t tmpfs -o size=16k tmpfs "$SCRATCH/full" 2> /dev/null; then
+	: > "$SCRATCH/full/results"
+	dd if=/dev/zero of="$SCRATCH/full/filler" bs=4k count=16 2> /dev/null
+	CHECKS=30-cli CHECKS_DIR=$SCRATCH/full scripts/run-checks.sh > "$SCRATCH/full.out" 2>&1
+	expect_status 1 $? "make check fails when its disk takes no more results"
+	expect_line "$SCRATCH/full.out" \
+		"check: cannot keep the checks' results in $SCRATCH/full: the run fails" "and says so"
+	umount "$SCRATCH/full"
+else
+	skip "make check fails when it cannot keep its results" "cannot mount a tmpfs (not root)"
+fi

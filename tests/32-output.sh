@@ -195,3 +195,12 @@ kill -TERM $pid
 { wait $pid; } 2> /dev/null
 expect_status 143 $? "SIGTERM ends the program with SIGTERM"
 expect_no_leftovers "after SIGTERM"
+
+# With --no-fork, a case that reopens or closes its stdout does not take
+# the results with it: they go to the program's stdout to the end.
+for suite in output-freopen output-close; do
+	"$USER_BUILD/fixtures/output" --no-fork "$suite" > "$SCRATCH/$suite-nofork.ktap" 2>&1
+	expect_status 1 $? "--no-fork: $suite fails as its failing case says"
+	expect_line "$SCRATCH/$suite-nofork.ktap" "not ok 1 $suite" \
+		"--no-fork: the results of $suite reach stdout after its case took its own"
+done

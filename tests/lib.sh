@@ -12,7 +12,7 @@
 USER_BUILD=$BUILD/user
 ASAN_BUILD=$BUILD/user-asan
 KUNIT_PY=$REF/tools/testing/kunit/kunit.py
-SCRATCH=$BUILD/checks/$(basename "$0" .sh)
+SCRATCH=${CHECKS_DIR:-$BUILD/checks}/$(basename "$0" .sh)
 rm -rf "$SCRATCH"
 mkdir -p "$SCRATCH"
 
@@ -153,10 +153,11 @@ have_kcidb_schema() {
 	optional_input "$KCIDB_SCHEMA" "$KCIDB_SCHEMA_NAMED" "$1"
 }
 
-# The schema for tests/ktap/reports.py, where it is: without one, it only
-# checks ids and paths.
+# The schema for tests/ktap/reports.py wherever there is something by its
+# name (which must then be a schema): without one, it only checks ids and
+# paths.
 KCIDB_SCHEMA_ARG=
-[ -f "$KCIDB_SCHEMA" ] && KCIDB_SCHEMA_ARG=$KCIDB_SCHEMA
+[ -e "$KCIDB_SCHEMA" ] && KCIDB_SCHEMA_ARG=$KCIDB_SCHEMA
 # A Python with jsonschema: the one in PATH, or Debian's, to which
 # scripts/deps.sh gives python3-jsonschema.
 SCHEMA_PYTHON=python3

@@ -42,15 +42,9 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 
+#include "processes.h"
 /* Built with AddressSanitizer or LeakSanitizer: the leak checker is there. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_LEAK__)
-#define KUNIT_USER_LEAK_CHECK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
-#define KUNIT_USER_LEAK_CHECK 1
-#endif
-#endif
-#ifdef KUNIT_USER_LEAK_CHECK
+#ifdef KUNIT_USER_SANITIZER
 #include <sanitizer/lsan_interface.h>
 #endif
 
@@ -62,7 +56,6 @@
 
 #include "kunit-user.h"
 #include "line-break.h"
-#include "processes.h"
 #include "../ktap.h"
 
 /* Where a run stood: in a suite's code, or in a case. */
@@ -231,11 +224,19 @@ static void kunit_user_read_ktap_line(const char *line)
  */
 static int stdout_errno, stderr_errno;
 
+/*
+ * Where the run's KTAP goes: stdout, or with --no-fork a copy of it above
+ * 2, so that a case that redirects or closes its stdout cannot take the
+ * results with it (results_id: what the copy is open on).
+ */
+static int results_fd = STDOUT_FILENO;
+static struct kunit_user_file_id results_id;
+
 static void kunit_user_output_failed(int fd)
 {
 	int err = errno ? errno : EIO;
 
-	if (fd == STDOUT_FILENO && !stdout_errno) {
+	if (fd == results_fd && !stdout_errno) {
 		stdout_errno = err;
 		fprintf(stderr, "kunit: cannot write the results to standard output: %s; the run fails\n",
 			strerror(err));
@@ -277,7 +278,7 @@ static int kunit_user_put_line(int fd, const char *line)
 		/* A diagnostic that would read "# # ok 1 x": see ktap_kselftest_escape(). */
 		escape = ktap_kselftest_escape(line);
 		/* A result whose name the program used already: see ktap_names_claim(). */
-		if (fd == STDOUT_FILENO)
+		if (fd == results_fd)
 			renamed = ktap_names_rewrite(&kselftest_names, line, levels);
 		if (renamed)
 			line = renamed;
@@ -325,7 +326,11 @@ void kunit_platform_emit(const char *level, const char *line)
 	if (ktap_fd < 0) {
 		/* After what the case printed through stdio. */
 		fflush(stdout);
-		kunit_user_put_line(STDOUT_FILENO, line);
+		/* A copy of stdout that a case closed or replaced: no result can go out. */
+		if (results_fd != STDOUT_FILENO && !kunit_user_same_file(results_fd, &results_id) &&
+		    getpid() == runner_pid)
+			kunit_user_end_for_lost_pipe(results_fd);
+		kunit_user_put_line(results_fd, line);
 		kunit_user_read_ktap_line(line);
 		return;
 	}
@@ -626,7 +631,7 @@ static void kunit_user_write_ktap_line(const char *line)
 	/* Under runner.sh, stderr and stdout end in one file: no gluing. */
 	kunit_user_end_partial_line(&case_stderr);
 	ktap_indent = strspn(line, " ");
-	kunit_user_put_line(STDOUT_FILENO, line);
+	kunit_user_put_line(results_fd, line);
 	kunit_user_read_ktap_line(line);
 }
 
@@ -996,10 +1001,18 @@ static int kunit_user_follow(struct kunit_user_child *child, const sigset_t *wai
 		kunit_user_poll_set(child, fds);
 		if (ppoll(fds, ARRAY_SIZE(fds), &wait, wait_mask) > 0)
 			kunit_user_read_pipes(child, fds);
+		/* An orphan that ended is gone for the test process's waits once reaped. */
+		kunit_procs_reap(child->pid);
 	}
 
-	kill(-child->pid, SIGKILL);
-	kill(child->pid, SIGKILL);
+	/*
+	 * A run that finished keeps its group: what the cases left in it is
+	 * waited for (kunit_procs_finish()), not killed unseen.
+	 */
+	if (*timed_out || !__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
+		kill(-child->pid, SIGKILL);
+		kill(child->pid, SIGKILL);
+	}
 	while (waitpid(child->pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			perror("kunit: waitpid");
@@ -1116,9 +1129,11 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 {
 	enum ktap_result verdict;
 
-	/* What went out through stdio: a case's printf() with --no-fork, say. */
-	if (fflush(stdout) || ferror(stdout))
-		kunit_user_output_failed(STDOUT_FILENO);
+	/*
+	 * What a case wrote to stderr through stdio with --no-fork, say (its
+	 * stdout is its own: the results go to results_fd).
+	 */
+	fflush(stdout);
 	if (fflush(stderr) || ferror(stderr))
 		kunit_user_output_failed(STDERR_FILENO);
 	/* On stdout too, so that a reader of the results fails with the program. */
@@ -1137,7 +1152,7 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 	return ktap_exit_code(verdict);
 }
 
-#ifdef KUNIT_USER_LEAK_CHECK
+#ifdef KUNIT_USER_SANITIZER
 /* Whether LeakSanitizer finds leaked memory now. */
 static bool kunit_user_leaked(void)
 {
@@ -1272,16 +1287,19 @@ static int kunit_user_map_shared(void)
 }
 
 /*
- * Once the last test process is gone: what the cases started that is left
- * may still fail a check, so the run waits for it (within the timeout) and
- * fails for each failure that no case took.  Returns true if the run fails.
+ * Once the last test process (of group @pgid) is gone: what the cases
+ * started that is left may still fail a check, so the run waits for it
+ * (within the timeout) and fails for each failure that no case took.
+ * @since: when the first test process started.  Returns true if the run
+ * fails.
  */
-static bool kunit_user_take_left(void)
+static bool kunit_user_take_left(pid_t pgid, unsigned long long since)
 {
 	char why[256];
 	bool failed = false;
 
-	if (kunit_procs_wait_orphans(kunit_user_case_deadline(default_timeout), why, sizeof(why))) {
+	if (kunit_procs_finish(pgid, since, kunit_user_case_deadline(default_timeout), why,
+			       sizeof(why))) {
 		kunit_user_say("Bail out! kunit: %s", why);
 		failed = true;
 	}
@@ -1300,6 +1318,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	sigset_t sigchld, old_mask, wait_mask;
 	bool timed_out, died_before = false, lost_death = false;
+	unsigned long long since = 0;
 	int status, ret = KSFT_FAIL;
 
 	if (kunit_user_map_shared())
@@ -1320,6 +1339,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		shared->stamp_ns = kunit_user_now_ns();
 		if (kunit_user_start_child(options, &child, &old_mask) < 0)
 			goto out;
+		/* What the cases start comes after: a child the program had before does not. */
+		if (!since)
+			since = kunit_procs_start_time_of(child.pid);
 
 		status = kunit_user_follow(&child, &wait_mask, &timed_out);
 		kunit_user_drain(&child);
@@ -1329,8 +1351,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		kunit_user_close(&child.ack);
 		kunit_user_close(&child.ack_reader);
 		__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
-		/* Nothing that the test process left can record a failure from here on. */
-		kunit_procs_sweep(child.pid);
+		/* What a dead test process left is killed: its case failed already. */
+		if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE) || status < 0)
+			kunit_procs_sweep(child.pid);
 		if (status < 0) {
 			kunit_user_say("Bail out! kunit: cannot wait for the test process");
 			goto out;
@@ -1340,7 +1363,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				kunit_user_say("Bail out! kunit: a case that a test process died in was not reported");
 				goto out;
 			}
-			if (kunit_user_take_left())
+			if (kunit_user_take_left(child.pid, since))
 				goto out;
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
@@ -1418,6 +1441,11 @@ static void __noreturn kunit_user_run_alone(const struct kunit_user_options *opt
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	runner_pid = getpid();
 	kunit_procs_enter_test_process();
+	results_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	if (results_fd < 0 || kunit_user_file_id(results_fd, &results_id)) {
+		perror("kunit: standard output");
+		_exit(KSFT_FAIL);
+	}
 	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
 	kunit_procs_end_of_run(kunit_user_case_deadline(default_timeout));
 	code = kunit_user_exit_code(err, &shared->progress, options->action);
@@ -1425,6 +1453,39 @@ static void __noreturn kunit_user_run_alone(const struct kunit_user_options *opt
 	__atomic_store_n(&shared->finished, true, __ATOMIC_RELEASE);
 	/* exit(), not _exit(): LeakSanitizer's check at exit may still fail it. */
 	exit(code);
+}
+
+/*
+ * Waits for the test process @pid, reaping the orphans that end meanwhile
+ * (see kunit_procs_reap()).  Returns its wait status, or -1.
+ */
+static int kunit_user_wait_alone(pid_t pid)
+{
+	siginfo_t info;
+	int status;
+
+	for (;;) {
+		info.si_pid = 0;
+		if (waitid(P_ALL, 0, &info, WEXITED | WNOWAIT) < 0) {
+			if (errno == EINTR)
+				continue;
+			perror("kunit: waitid");
+			kill(-pid, SIGKILL);
+			return -1;
+		}
+		if (info.si_pid != pid) {
+			if (waitpid(info.si_pid, &status, WNOHANG) == info.si_pid)
+				kunit_procs_reaped(info.si_pid, status);
+			continue;
+		}
+		while (waitpid(pid, &status, 0) < 0) {
+			if (errno != EINTR) {
+				perror("kunit: waitpid");
+				return -1;
+			}
+		}
+		return status;
+	}
 }
 
 /*
@@ -1437,6 +1498,7 @@ static void __noreturn kunit_user_run_alone(const struct kunit_user_options *opt
 static int kunit_user_guard(const struct kunit_user_options *options)
 {
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
+	unsigned long long since;
 	sigset_t fatal, old_mask;
 	int status, ret;
 	size_t i;
@@ -1464,20 +1526,20 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 		return KSFT_FAIL;
 	}
 
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("kunit: waitpid");
-			kill(-pid, SIGKILL);
-			status = -1;
-			break;
-		}
-	}
+	since = kunit_procs_start_time_of(pid);
+	status = kunit_user_wait_alone(pid);
 	__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
-	kunit_procs_sweep(pid);
+	/* A test process that died leaves nothing to wait for (kunit_user_take_left()). */
+	if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE))
+		kunit_procs_sweep(pid);
 	kunit_user_restore_signals();
 
 	if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
 		kunit_user_describe(reason, sizeof(reason), status, false, 0);
+		if (__atomic_load_n(&shared->pipe_lost, __ATOMIC_ACQUIRE))
+			snprintf(reason, sizeof(reason),
+				 "closed or replaced descriptor %d, its copy of standard output",
+				 shared->lost_fd);
 		kunit_user_say("Bail out! kunit: the test process ended in the middle of the run, in suite %zu, case %zu (--no-fork): %s",
 			       shared->progress.suite_index + 1, shared->progress.case_index + 1,
 			       reason);
@@ -1492,7 +1554,7 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 	} else {
 		ret = shared->exec_err;
 	}
-	if (kunit_user_take_left())
+	if (kunit_user_take_left(pid, since))
 		ret = KSFT_FAIL;
 	if (stdout_errno)
 		ret = KSFT_FAIL;

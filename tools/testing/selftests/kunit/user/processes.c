@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The processes that a userspace case forks, and the checks that fail in
- * them.
+ * The processes that a userspace case forks, and how they end.
  *
  * A process that a case forks runs KUnit code on a copy of the case's
  * memory: a check that fails there cannot mark the case's struct kunit,
@@ -9,22 +8,26 @@
  * under the serial number of the case that forked it (each process keeps
  * the serial it was forked with, its children too).  Each forked process
  * also registers itself, from a pthread_atfork() handler, before fork()
- * returns to the case; the process that runs the cases is a child
- * subreaper, so that the processes it waits for and kills end up as its
- * children whatever their parents do.
+ * returns to the case.  A process that crashes (a signal that dumps core)
+ * or ends with a sanitizer's report is recorded the same way, by whoever
+ * reaps it: the test process for its own children, the supervisor, a
+ * child subreaper, for the orphans that come to it.  The test process is
+ * no subreaper: a case's wait() sees its own children only.
  *
  * A case's result is final only when every process it forked has ended:
  * kunit_procs_end() waits for them, within the case's timeout, kills what
- * is left (naming it) and fails the case with the failures its processes
- * recorded.  A failure that is recorded later (by a process that escaped
- * the wait) is never dropped: kunit_procs_take_late() fails the suite that
- * is running, naming the case that started the process, and what is left
- * when the run ends fails the run (kunit_procs_end_of_run(),
- * kunit_procs_sweep()).
+ * is left (naming it) and fails the case for what its processes recorded.
+ * A failure recorded later (by a process that escaped the wait) is never
+ * dropped: kunit_procs_take_late() fails the suite that is running,
+ * naming the case that started the process.  When the run ends, the
+ * supervisor waits for whatever the cases left (registered or not: in the
+ * test process's group, or an orphan that came to it), kills it at the
+ * timeout and fails the run (kunit_procs_finish()), and what no case took
+ * fails the run too (kunit_procs_take_left()).
  *
  * Processes that exec another program (system(), posix_spawn()) register
- * nothing and cannot fail a check; one that a case makes with a bare
- * clone() is not known here, and dies with the test process's group.
+ * nothing and cannot fail a check.  A thread of a case that forks after
+ * the case ended gives its process the serial of the case running then.
  */
 #define _GNU_SOURCE		/* getpgid() */
 
@@ -35,16 +38,24 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef KUNIT_USER_SANITIZER
+#include <dlfcn.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 /* Forked processes alive or unreaped at once that a run can wait for. */
 #define KUNIT_PROCS_SLOTS	4096
@@ -57,16 +68,29 @@
 /* Cases that run inside cases (KUnit's self-tests run suites of their own). */
 #define KUNIT_PROCS_DEPTH	16
 
-/* A slot of a table: a serial and a pid in one word, 0 when free. */
+/* A registered process: its case's serial and its pid in one word; 0 when free. */
 #define KUNIT_PROCS_ENTRY(serial, pid)	((u64)(serial) << 32 | (u32)(pid))
 #define KUNIT_PROCS_SERIAL(entry)	((u32)((entry) >> 32))
-#define KUNIT_PROCS_PID(entry)		((pid_t)(u32)(entry))
+#define KUNIT_PROCS_PID(entry)		((pid_t)((entry) & 0xffffff))
+
+/*
+ * A failure: the same, with what happened in bits 24 to 31 of the low
+ * word (pids are below 2^22): a failed check, the signal that crashed the
+ * process, a sanitizer's report, or a process that could not register.
+ */
+#define KUNIT_PROCS_FAILURE(serial, pid, kind) \
+	(KUNIT_PROCS_ENTRY(serial, pid) | (u64)(u8)(kind) << 24)
+#define KUNIT_PROCS_KIND(entry)		((u8)((entry) >> 24))
+#define KUNIT_PROCS_CHECK		0
+#define KUNIT_PROCS_SANITIZER		0xff
+#define KUNIT_PROCS_UNREGISTERED	0xfe
 
 #define KUNIT_PROCS_NS			1000000000ULL
 
 /* Where a case ran, to name it in a failure that comes after its result. */
 struct kunit_procs_origin {
 	u32 serial;
+	u32 outer;		/* the case it ran inside, 0 if none */
 	size_t suite_index;
 	size_t case_index;
 	char name[64];
@@ -76,8 +100,11 @@ struct kunit_procs_origin {
 struct kunit_procs_shared {
 	u64 procs[KUNIT_PROCS_SLOTS];
 	u64 failures[KUNIT_PROCS_FAILURES];
+	/* The first failure of the running case: it needs no slot of @failures. */
+	u64 running_failure;
 	u32 live;		/* slots of @procs in use */
 	u32 pending;		/* slots of @failures in use */
+	u32 generation;		/* registrations so far */
 	bool failures_lost;	/* @failures was full: a case is unknown */
 	u32 last_serial;
 	u32 running;		/* serial of the innermost running case, 0 if none */
@@ -95,7 +122,6 @@ static u32 serial;
 /* The serials of the cases running in the test process, outermost first. */
 static u32 active[KUNIT_PROCS_DEPTH];
 static int depth;
-
 /*
  * The process group whose members this process may kill besides its
  * children: the test process's.
@@ -122,12 +148,46 @@ static void kunit_procs_nap(unsigned int *us)
 	*us = min(*us * 2, 10000U);
 }
 
+/*
+ * Records a failure of process @pid of case @of: in the running case's own
+ * place if it is that case's, else in a slot of the table; one a case is
+ * enough.  A full table is said as lost failures, which fail the run.
+ */
+static void kunit_procs_record(u32 of, pid_t pid, u8 kind)
+{
+	u64 entry = KUNIT_PROCS_FAILURE(of, pid, kind), old = 0;
+	size_t i;
+
+	if (of && of == __atomic_load_n(&procs->running, __ATOMIC_ACQUIRE)) {
+		if (__atomic_compare_exchange_n(&procs->running_failure, &old, entry, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
+		    KUNIT_PROCS_SERIAL(old) == of)
+			return;
+	}
+	for (i = 0; i < KUNIT_PROCS_FAILURES; i++) {
+		old = __atomic_load_n(&procs->failures[i], __ATOMIC_ACQUIRE);
+		if (old && KUNIT_PROCS_SERIAL(old) == of)
+			return;
+		if (old)
+			continue;
+		if (__atomic_compare_exchange_n(&procs->failures[i], &old, entry, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+			__atomic_add_fetch(&procs->pending, 1, __ATOMIC_RELEASE);
+			return;
+		}
+		/* Taken meanwhile: look at it again. */
+		i--;
+	}
+	__atomic_store_n(&procs->failures_lost, true, __ATOMIC_RELEASE);
+}
+
 /* Registers the calling process under @of, before fork() returns in it. */
 static void kunit_procs_register(u32 of)
 {
 	u64 entry = KUNIT_PROCS_ENTRY(of, getpid()), old;
 	size_t i;
 
+	__atomic_add_fetch(&procs->generation, 1, __ATOMIC_ACQ_REL);
 	for (i = 0; i < KUNIT_PROCS_SLOTS; i++) {
 		old = 0;
 		if (__atomic_compare_exchange_n(&procs->procs[i], &old, entry, false,
@@ -144,7 +204,8 @@ static void kunit_procs_register(u32 of)
 						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 			return;
 	}
-	/* Not waited for: a failure of this process is still taken, late. */
+	/* It cannot be waited for: its case fails, saying so. */
+	kunit_procs_record(of, getpid(), KUNIT_PROCS_UNREGISTERED);
 }
 
 static void kunit_procs_before_fork(void)
@@ -193,12 +254,47 @@ static void kunit_procs_in_child(void)
 	errno = fork_errno;
 }
 
+/* Whether this is a process that a case forked. */
+static bool kunit_procs_in_forked(void)
+{
+	return test_process && getpid() != test_process;
+}
+
+#ifdef KUNIT_USER_SANITIZER
+/* A sanitizer's report ends a process with a status a case may give too. */
+static void kunit_procs_sanitizer_died(void)
+{
+	if (procs && kunit_procs_in_forked())
+		kunit_procs_record(serial, getpid(), KUNIT_PROCS_SANITIZER);
+}
+
+/*
+ * Every sanitizer runtime of the program calls kunit_procs_sanitizer_died()
+ * as it ends a process: gcc links UBSan's apart from ASan's, each with a
+ * death callback of its own, which the dynamic linker hides behind ASan's.
+ */
+static void kunit_procs_on_sanitizer_death(void)
+{
+	void (*set_callback)(void (*)(void));
+	void *ubsan;
+
+	__sanitizer_set_death_callback(kunit_procs_sanitizer_died);
+	ubsan = dlopen("libubsan.so.1", RTLD_NOW | RTLD_NOLOAD);
+	if (!ubsan)
+		return;
+	set_callback = (void (*)(void (*)(void)))dlsym(ubsan, "__sanitizer_set_death_callback");
+	if (set_callback && set_callback != __sanitizer_set_death_callback)
+		set_callback(kunit_procs_sanitizer_died);
+	dlclose(ubsan);
+}
+#endif
+
 /**
  * kunit_procs_init() - get ready to follow what the cases fork
  *
  * Once, in the process that supervises the run, before the first test
- * process: it becomes a child subreaper too, so that a process left
- * behind by a dead test process is its child, to kill and reap.
+ * process: it becomes a child subreaper, so that a process the cases left
+ * is its child when its parent is gone, to reap, wait for and kill.
  *
  * Return: 0, or -1 (said on stderr).
  */
@@ -218,6 +314,9 @@ int kunit_procs_init(void)
 		fprintf(stderr, "kunit: pthread_atfork failed\n");
 		return -1;
 	}
+#ifdef KUNIT_USER_SANITIZER
+	kunit_procs_on_sanitizer_death();
+#endif
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	return 0;
 }
@@ -231,15 +330,10 @@ void kunit_procs_enter_test_process(void)
 	kill_group = getpgrp();
 	serial = 0;
 	depth = 0;
+	/* Only the supervisor adopts orphans: a case's wait() sees its own children. */
+	prctl(PR_SET_CHILD_SUBREAPER, 0);
 	if (procs)
 		procs->running = 0;
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-}
-
-/* Whether this is a process that a case forked. */
-static bool kunit_procs_in_forked(void)
-{
-	return test_process && getpid() != test_process;
 }
 
 /**
@@ -261,6 +355,7 @@ u32 kunit_procs_begin(const char *name, const struct kunit_progress *progress)
 	} while (!serial);
 	origin = &procs->origins[serial % KUNIT_PROCS_ORIGINS];
 	origin->serial = serial;
+	origin->outer = outer;
 	origin->suite_index = progress->suite_index;
 	origin->case_index = progress->case_index;
 	strscpy(origin->name, name ? name : "", sizeof(origin->name));
@@ -275,21 +370,89 @@ u32 kunit_procs_begin(const char *name, const struct kunit_progress *progress)
 static void kunit_procs_name(u32 of, char *buf, size_t size)
 {
 	const struct kunit_procs_origin *origin = &procs->origins[of % KUNIT_PROCS_ORIGINS];
+	const struct kunit_procs_origin *outer;
+	size_t len;
 
-	if (!of)
-		snprintf(buf, size, "code outside any case");
-	else if (origin->serial == of)
-		snprintf(buf, size, "case %zu (%s) of suite %zu", origin->case_index + 1,
-			 origin->name, origin->suite_index + 1);
+	if (!of || origin->serial != of) {
+		snprintf(buf, size, "a case no longer known");
+		return;
+	}
+	/* A case of a suite that a case runs: the outer case's position is the run's. */
+	while (origin->outer) {
+		outer = &procs->origins[origin->outer % KUNIT_PROCS_ORIGINS];
+		if (outer->serial != origin->outer)
+			break;
+		len = snprintf(buf, size, "case %s, run inside ", origin->name);
+		if (len >= size)
+			return;
+		buf += len;
+		size -= len;
+		origin = outer;
+	}
+	snprintf(buf, size, "case %zu (%s) of suite %zu", origin->case_index + 1, origin->name,
+		 origin->suite_index + 1);
+}
+
+/* Says what a failure's process did, in @buf. */
+static void kunit_procs_what(u64 entry, char *buf, size_t size)
+{
+	pid_t pid = KUNIT_PROCS_PID(entry);
+	u8 kind = KUNIT_PROCS_KIND(entry);
+
+	if (kind == KUNIT_PROCS_CHECK)
+		snprintf(buf, size, "a check failed in process %d", pid);
+	else if (kind == KUNIT_PROCS_SANITIZER)
+		snprintf(buf, size, "process %d ended with a sanitizer's report (on stderr)", pid);
+	else if (kind == KUNIT_PROCS_UNREGISTERED)
+		snprintf(buf, size, "process %d could not be followed (over %d processes at once)",
+			 pid, KUNIT_PROCS_SLOTS);
 	else
-		snprintf(buf, size, "an earlier case (serial %u)", of);
+		snprintf(buf, size, "process %d crashed: killed by signal %d (%s)", pid, kind,
+			 strsignal(kind));
+}
+
+/* Whether @status is a crash: a signal whose default action dumps core. */
+static bool kunit_procs_crashed(int status, u8 *sig)
+{
+	if (!WIFSIGNALED(status))
+		return false;
+	switch (WTERMSIG(status)) {
+	case SIGQUIT: case SIGILL: case SIGTRAP: case SIGABRT: case SIGBUS:
+	case SIGFPE: case SIGSEGV: case SIGSYS: case SIGXCPU: case SIGXFSZ:
+		*sig = WTERMSIG(status);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Forgets the registration of @pid, which ended with @status; records a crash. */
+static void kunit_procs_ended(pid_t pid, int status)
+{
+	u64 entry = 0;
+	u32 of = 0;
+	size_t i;
+	u8 sig;
+
+	for (i = 0; i < KUNIT_PROCS_SLOTS && __atomic_load_n(&procs->live, __ATOMIC_ACQUIRE); i++) {
+		entry = __atomic_load_n(&procs->procs[i], __ATOMIC_ACQUIRE);
+		if (!entry || KUNIT_PROCS_PID(entry) != pid)
+			continue;
+		of = KUNIT_PROCS_SERIAL(entry);
+		break;
+	}
+	/* Recorded before the slot goes: a wait that sees it gone finds the failure. */
+	if (kunit_procs_crashed(status, &sig))
+		kunit_procs_record(of, pid, sig);
+	if (of && __atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false,
+					      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		__atomic_sub_fetch(&procs->live, 1, __ATOMIC_RELEASE);
 }
 
 /*
- * Whether process @pid is this process's to wait for and kill: its child
- * (forked by a case, or an orphan that came to it as child subreaper), or
- * one of the test process's group.  A pid used again by a process that is none
- * of these is left alone.
+ * Whether process @pid is this process's to wait for and kill: its child,
+ * or one of the test process's group.  A pid used again by a process that
+ * is neither is left alone.
  */
 static bool kunit_procs_ours(pid_t pid)
 {
@@ -302,18 +465,19 @@ static bool kunit_procs_ours(pid_t pid)
 
 /*
  * Whether registered process @pid runs on.  One that ended as this
- * process's child is reaped here: its case is over.  One that ended as
- * the child of another process of the case runs on until that process
- * reaps it or dies (and hands it here).
+ * process's child is reaped here, and a crash recorded: its case is over.
+ * Any other runs on until its parent reaps it, or the supervisor does.
  */
 static bool kunit_procs_alive(pid_t pid)
 {
 	siginfo_t info = { .si_pid = 0 };
+	int status;
 
 	if (!waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT)) {
 		if (info.si_pid != pid)
 			return true;
-		waitpid(pid, NULL, WNOHANG);
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			kunit_procs_ended(pid, status);
 		return false;
 	}
 	return !kill(pid, 0) || errno == EPERM;
@@ -329,17 +493,20 @@ static void kunit_procs_free_slot(size_t i, u64 entry)
 /*
  * The first process registered under @of (under any serial if @of is 0)
  * that still runs, or 0; forgets those that ended.  With @kill_them,
- * kills each one that is this process's to kill, and forgets the others.
+ * kills each one that is this process's to kill.  A process that
+ * registered during the scan may sit in a slot the scan had passed: then
+ * -1, to look again.
  */
 static pid_t kunit_procs_running(u32 of, bool kill_them)
 {
+	u32 generation = __atomic_load_n(&procs->generation, __ATOMIC_ACQUIRE);
 	pid_t first = 0, pid;
 	u64 entry;
 	size_t i;
 
-	if (!__atomic_load_n(&procs->live, __ATOMIC_ACQUIRE))
-		return 0;
 	for (i = 0; i < KUNIT_PROCS_SLOTS; i++) {
+		if (!__atomic_load_n(&procs->live, __ATOMIC_ACQUIRE))
+			break;
 		entry = __atomic_load_n(&procs->procs[i], __ATOMIC_ACQUIRE);
 		if (!entry || (of && KUNIT_PROCS_SERIAL(entry) != of))
 			continue;
@@ -348,84 +515,97 @@ static pid_t kunit_procs_running(u32 of, bool kill_them)
 			kunit_procs_free_slot(i, entry);
 			continue;
 		}
-		if (kill_them) {
-			if (kunit_procs_ours(pid))
-				kill(pid, SIGKILL);
-			else
-				kunit_procs_free_slot(i, entry);
-		}
+		if (kill_them && kunit_procs_ours(pid))
+			kill(pid, SIGKILL);
 		if (!first)
 			first = pid;
 	}
+	if (!first && generation != __atomic_load_n(&procs->generation, __ATOMIC_ACQUIRE))
+		first = -1;
 	return first;
 }
 
-/* Kills the processes registered under @of (0: all) until none runs, 1 s at most. */
-static void kunit_procs_kill(u32 of)
+/*
+ * Kills the processes registered under @of (0: all) that are this
+ * process's to kill, until none runs, 1 s at most.  Returns the first
+ * one that still runs (not this process's to kill), or 0.
+ */
+static pid_t kunit_procs_kill(u32 of)
 {
 	u64 until = kunit_procs_now() + KUNIT_PROCS_NS;
 	unsigned int nap = 50;
+	pid_t pid;
 
-	while (kunit_procs_running(of, true) && kunit_procs_now() < until)
+	while ((pid = kunit_procs_running(of, true)) && kunit_procs_now() < until)
 		kunit_procs_nap(&nap);
+	return pid;
 }
 
 /*
  * Waits until no process registered under @of (0: any) runs, or until
  * @deadline_ns (0: none), when they are killed.  Returns 0, or the pid of
- * the first one that had to be killed.
+ * the first one that still ran then.
  */
 static pid_t kunit_procs_wait(u32 of, u64 deadline_ns)
 {
 	unsigned int nap = 50;
-	pid_t pid;
+	pid_t pid, named = 0;
 
 	while ((pid = kunit_procs_running(of, false))) {
+		if (pid > 0)
+			named = pid;
 		if (deadline_ns && kunit_procs_now() >= deadline_ns) {
 			kunit_procs_kill(of);
-			return pid;
+			return named ?: -1;
 		}
-		kunit_procs_nap(&nap);
+		if (pid > 0)
+			kunit_procs_nap(&nap);
 	}
 	return 0;
 }
 
+/* Whether case @of runs in this test process now. */
+static bool kunit_procs_active(u32 of)
+{
+	int level;
+
+	for (level = 0; level < min(depth, KUNIT_PROCS_DEPTH); level++)
+		if (active[level] == of)
+			return true;
+	return false;
+}
+
 /*
- * Takes the first recorded failure of a process of case @of (with @any,
- * of any case not running now): its pid and its case.  Returns false if
- * there is none.
+ * Takes a recorded failure of case @of (with @late, of any case that is
+ * not running now).  Returns it, or 0 if there is none.
  */
-static bool kunit_procs_take(u32 of, bool any, u32 *taken, pid_t *pid)
+static u64 kunit_procs_take(u32 of, bool late)
 {
 	u64 entry;
 	size_t i;
-	int level;
-	bool running;
 
+	entry = __atomic_load_n(&procs->running_failure, __ATOMIC_ACQUIRE);
+	if (entry && (late ? !kunit_procs_active(KUNIT_PROCS_SERIAL(entry)) :
+			     KUNIT_PROCS_SERIAL(entry) == of) &&
+	    __atomic_compare_exchange_n(&procs->running_failure, &entry, 0, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+		return entry;
 	if (!__atomic_load_n(&procs->pending, __ATOMIC_ACQUIRE))
-		return false;
+		return 0;
 	for (i = 0; i < KUNIT_PROCS_FAILURES; i++) {
 		entry = __atomic_load_n(&procs->failures[i], __ATOMIC_ACQUIRE);
 		if (!entry)
 			continue;
-		if (any) {
-			running = KUNIT_PROCS_SERIAL(entry) == serial && serial;
-			for (level = 0; level < min(depth, KUNIT_PROCS_DEPTH); level++)
-				running |= active[level] == KUNIT_PROCS_SERIAL(entry);
-			if (running)
-				continue;
-		} else if (KUNIT_PROCS_SERIAL(entry) != of) {
+		if (late ? kunit_procs_active(KUNIT_PROCS_SERIAL(entry)) :
+			   KUNIT_PROCS_SERIAL(entry) != of)
 			continue;
-		}
 		if (!__atomic_compare_exchange_n(&procs->failures[i], &entry, 0, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 			continue;
 		__atomic_sub_fetch(&procs->pending, 1, __ATOMIC_RELEASE);
-		*taken = KUNIT_PROCS_SERIAL(entry);
-		*pid = KUNIT_PROCS_PID(entry);
-		return true;
+		return entry;
 	}
-	return false;
+	return 0;
 }
 
 /**
@@ -436,11 +616,13 @@ static bool kunit_procs_take(u32 of, bool any, u32 *taken, pid_t *pid)
  *		 killed if they still run; 0 for none.
  *
  * The case's result is final only when every process it forked has
- * ended: a check that failed in any of them fails it.
+ * ended: a check that failed in any of them, or a crash, fails it.
  */
 void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns)
 {
-	u32 mine = serial, taken;
+	u32 mine = serial;
+	char what[160];
+	u64 entry;
 	pid_t pid;
 
 	if (!procs)
@@ -449,11 +631,12 @@ void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns)
 	if (pid) {
 		WRITE_ONCE(test->status, KUNIT_FAILURE);
 		kunit_err(test, "process %d, which the case forked, still ran at the case's timeout: killed",
-			  pid);
+			  max(pid, 0));
 	}
-	while (kunit_procs_take(mine, false, &taken, &pid)) {
+	while ((entry = kunit_procs_take(mine, false))) {
 		WRITE_ONCE(test->status, KUNIT_FAILURE);
-		kunit_err(test, "a check failed in process %d, which the case forked", pid);
+		kunit_procs_what(entry, what, sizeof(what));
+		kunit_err(test, "%s, which the case forked", what);
 	}
 	depth--;
 	serial = outer;
@@ -463,20 +646,20 @@ void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns)
 /* Says each failure that has no case to fail any more, on a line of its own. */
 static int kunit_procs_say_late(const char *prefix, const char *when)
 {
-	char line[256], origin[128];
-	u32 taken;
-	pid_t pid;
+	char line[384], origin[160], what[160];
 	int count = 0;
+	u64 entry;
 
-	while (kunit_procs_take(0, true, &taken, &pid)) {
-		kunit_procs_name(taken, origin, sizeof(origin));
-		snprintf(line, sizeof(line), "%skunit: a check failed in process %d, which %s forked, %s",
-			 prefix, pid, origin, when);
+	while ((entry = kunit_procs_take(0, true))) {
+		kunit_procs_name(KUNIT_PROCS_SERIAL(entry), origin, sizeof(origin));
+		kunit_procs_what(entry, what, sizeof(what));
+		snprintf(line, sizeof(line), "%skunit: %s, which %s forked, %s", prefix, what,
+			 origin, when);
 		kunit_platform_emit(KERN_ERR, line);
 		count++;
 	}
 	if (__atomic_exchange_n(&procs->failures_lost, false, __ATOMIC_ACQ_REL)) {
-		snprintf(line, sizeof(line), "%skunit: checks failed in processes of more than %d cases, %s",
+		snprintf(line, sizeof(line), "%skunit: processes of more than %d cases failed, %s",
 			 prefix, KUNIT_PROCS_FAILURES, when);
 		kunit_platform_emit(KERN_ERR, line);
 		count++;
@@ -495,6 +678,7 @@ static int kunit_procs_say_late(const char *prefix, const char *when)
 void kunit_procs_take_late(struct kunit_progress *progress)
 {
 	if (!procs || (!__atomic_load_n(&procs->pending, __ATOMIC_ACQUIRE) &&
+		       !__atomic_load_n(&procs->running_failure, __ATOMIC_ACQUIRE) &&
 		       !__atomic_load_n(&procs->failures_lost, __ATOMIC_ACQUIRE)))
 		return;
 	if (kunit_procs_say_late(KUNIT_SUBTEST_INDENT "# ",
@@ -509,28 +693,8 @@ void kunit_procs_take_late(struct kunit_progress *progress)
  */
 void kunit_procs_note_failure(void)
 {
-	u64 entry, old;
-	size_t i;
-
-	if (!procs || !kunit_procs_in_forked())
-		return;
-	entry = KUNIT_PROCS_ENTRY(serial, getpid());
-	for (i = 0; i < KUNIT_PROCS_FAILURES; i++) {
-		old = __atomic_load_n(&procs->failures[i], __ATOMIC_ACQUIRE);
-		/* One failure a case is enough to fail it. */
-		if (old && KUNIT_PROCS_SERIAL(old) == serial)
-			return;
-		if (old)
-			continue;
-		if (__atomic_compare_exchange_n(&procs->failures[i], &old, entry, false,
-						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-			__atomic_add_fetch(&procs->pending, 1, __ATOMIC_RELEASE);
-			return;
-		}
-		/* Taken meanwhile: look at it again. */
-		i--;
-	}
-	__atomic_store_n(&procs->failures_lost, true, __ATOMIC_RELEASE);
+	if (procs && kunit_procs_in_forked())
+		kunit_procs_record(serial, getpid(), KUNIT_PROCS_CHECK);
 }
 
 /**
@@ -558,12 +722,46 @@ int kunit_procs_end_of_run(u64 deadline_ns)
  */
 void kunit_procs_forget(void)
 {
-	u32 dead = __atomic_load_n(&procs->running, __ATOMIC_ACQUIRE), taken;
-	pid_t pid;
+	u32 dead = __atomic_load_n(&procs->running, __ATOMIC_ACQUIRE);
 
-	while (dead && kunit_procs_take(dead, false, &taken, &pid))
+	while (dead && kunit_procs_take(dead, false))
 		;
 	procs->running = 0;
+}
+
+/**
+ * kunit_procs_reaped() - the supervisor reaped a process that ended
+ * @pid: the process.
+ * @status: how it ended.
+ */
+void kunit_procs_reaped(pid_t pid, int status)
+{
+	if (procs)
+		kunit_procs_ended(pid, status);
+}
+
+/**
+ * kunit_procs_reap() - reap the orphans that ended, in the supervisor
+ * @keep: the test process, which is left for its supervisor to reap.
+ *
+ * A registered process ends for the waits of the test process only once
+ * it is reaped; a crash is recorded for its case.
+ */
+void kunit_procs_reap(pid_t keep)
+{
+	siginfo_t info;
+	int status;
+
+	if (!procs)
+		return;
+	for (;;) {
+		info.si_pid = 0;
+		if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) || !info.si_pid ||
+		    info.si_pid == keep)
+			return;
+		if (waitpid(info.si_pid, &status, WNOHANG) == info.si_pid)
+			kunit_procs_ended(info.si_pid, status);
+	}
 }
 
 /**
@@ -572,7 +770,7 @@ void kunit_procs_forget(void)
  *
  * In the supervisor.  Kills the test process's group and every registered
  * process that is left (as child subreaper, they come here as orphans),
- * so that none can record a failure after kunit_procs_take_left() reads.
+ * and reaps them.
  */
 void kunit_procs_sweep(pid_t pgid)
 {
@@ -586,49 +784,49 @@ void kunit_procs_sweep(pid_t pgid)
 	do {
 		kill(-pgid, SIGKILL);
 		pid = kunit_procs_running(0, true);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
+		kunit_procs_reap(0);
 		if (pid)
 			kunit_procs_nap(&nap);
 	} while (pid && kunit_procs_now() < until);
 }
 
-/**
- * kunit_procs_take_left() - the failures that no case took, at the end
- * @why: where to say the first one.
- * @size: the size of @why.
- *
- * In the supervisor, after kunit_procs_sweep().
- *
- * Return: how many there were.
- */
-int kunit_procs_take_left(char *why, size_t size)
+/* The start time of process @pid, in clock ticks since boot; 0 if unknown. */
+static unsigned long long kunit_procs_start_time(pid_t pid)
 {
-	char origin[128];
-	int count = 0;
-	u32 taken;
-	pid_t pid;
+	unsigned long long start = 0;
+	char path[64], text[1024], *field;
+	FILE *stat;
+	size_t len;
+	int i;
 
-	if (!procs)
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	stat = fopen(path, "r");
+	if (!stat)
 		return 0;
-	while (kunit_procs_take(0, true, &taken, &pid)) {
-		if (!count++) {
-			kunit_procs_name(taken, origin, sizeof(origin));
-			snprintf(why, size, "a check failed in process %d, which %s forked, after its case's result",
-				 pid, origin);
-		}
+	len = fread(text, 1, sizeof(text) - 1, stat);
+	fclose(stat);
+	text[len] = '\0';
+	/* After the name, which may hold anything: field 3 on, 22 is the start. */
+	field = strrchr(text, ')');
+	for (i = 3; field && i <= 22; i++) {
+		field = strchr(field + 1, ' ');
+		if (field && i == 22)
+			start = strtoull(field + 1, NULL, 10);
 	}
-	if (__atomic_exchange_n(&procs->failures_lost, false, __ATOMIC_ACQ_REL) && !count++)
-		snprintf(why, size, "checks failed in processes of more than %d cases",
-			 KUNIT_PROCS_FAILURES);
-	return count;
+	return start;
 }
 
-/* Kills this process's children that /proc lists; returns the first, or 0. */
-static pid_t kunit_procs_kill_children(void)
+/*
+ * A child of this process (the supervisor) that the cases left: one that
+ * started after @since (the first test process's start), not one this
+ * process had before (a shell's background job, inherited across exec).
+ * Returns its pid, or 0; /proc tells, where it can.
+ */
+static pid_t kunit_procs_left_child(unsigned long long since)
 {
+	unsigned long long start;
+	pid_t found = 0;
 	char path[64];
-	pid_t first = 0;
 	FILE *list;
 	int pid;
 
@@ -636,52 +834,148 @@ static pid_t kunit_procs_kill_children(void)
 	list = fopen(path, "r");
 	if (!list)
 		return 0;
-	while (fscanf(list, "%d", &pid) == 1) {
-		kill(pid, SIGKILL);
-		if (!first)
-			first = pid;
+	while (!found && fscanf(list, "%d", &pid) == 1) {
+		start = kunit_procs_start_time(pid);
+		if (since && start >= since)
+			found = pid;
 	}
 	fclose(list);
-	return first;
+	return found;
+}
+
+/* A member of process group @pgid, from /proc; 0 if none is found. */
+static pid_t kunit_procs_group_member(pid_t pgid)
+{
+	char path[300], text[1024], *field;
+	struct dirent *entry;
+	pid_t found = 0;
+	FILE *stat;
+	size_t len;
+	DIR *dir;
+	int i;
+
+	dir = opendir("/proc");
+	while (dir && !found && (entry = readdir(dir))) {
+		if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", entry->d_name);
+		stat = fopen(path, "r");
+		if (!stat)
+			continue;
+		len = fread(text, 1, sizeof(text) - 1, stat);
+		fclose(stat);
+		text[len] = '\0';
+		/* Field 5 is the process group. */
+		field = strrchr(text, ')');
+		for (i = 3; field && i <= 5; i++) {
+			field = strchr(field + 1, ' ');
+			if (field && i == 5 && atoi(field + 1) == pgid)
+				found = atoi(entry->d_name);
+		}
+	}
+	if (dir)
+		closedir(dir);
+	return found;
+}
+
+/* Something that the cases left runs on: its pid, or -1 if not known. */
+static pid_t kunit_procs_left(pid_t pgid, unsigned long long since)
+{
+	pid_t pid = kunit_procs_running(0, false);
+
+	if (pid)
+		return pid;
+	if (!kill(-pgid, 0))
+		return kunit_procs_group_member(pgid) ?: -1;
+	return kunit_procs_left_child(since);
 }
 
 /**
- * kunit_procs_wait_orphans() - wait for what no one knew a case started
- * @deadline_ns: when to stop waiting; 0 for no limit.
+ * kunit_procs_start_time_of() - when a test process started
+ * @pid: the test process.
+ *
+ * Return: what kunit_procs_finish() takes as @since.
+ */
+unsigned long long kunit_procs_start_time_of(pid_t pid)
+{
+	return kunit_procs_start_time(pid);
+}
+
+/**
+ * kunit_procs_finish() - after the last test process, wait for what is left
+ * @pgid: the last test process's group.
+ * @since: kunit_procs_start_time_of() the first test process.
+ * @deadline_ns: when to kill what is left; 0 for no limit.
  * @why: where to say what was killed.
  * @size: the size of @why.
  *
- * In the supervisor, after the last test process and kunit_procs_sweep():
- * a process that left the test process's group without registering (made
- * by a bare clone()) came here as an orphan, and may still fail a check.
- * The run's result waits for it, until @deadline_ns, when it is killed.
+ * In the supervisor.  The run's results are final only when every process
+ * the cases started has ended: registered ones, the test process's group,
+ * and orphans that came here, which may still fail a check or crash.
+ * Whatever runs at @deadline_ns is killed, and fails the run.
  *
- * Return: true if one had to be killed (said in @why), which fails the run.
+ * Return: true if something had to be killed (said in @why).
  */
-bool kunit_procs_wait_orphans(u64 deadline_ns, char *why, size_t size)
+bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, char *why,
+			size_t size)
 {
 	unsigned int nap = 50;
 	pid_t pid;
 
+	if (!procs)
+		return false;
+	kill_group = pgid;
 	for (;;) {
-		pid = waitpid(-1, NULL, WNOHANG);
-		if (pid > 0)
-			continue;
-		if (pid < 0 && errno == EINTR)
-			continue;
-		if (pid < 0)
+		kunit_procs_reap(0);
+		pid = kunit_procs_left(pgid, since);
+		if (!pid)
 			return false;
 		if (deadline_ns && kunit_procs_now() >= deadline_ns)
 			break;
 		kunit_procs_nap(&nap);
 	}
-	pid = kunit_procs_kill_children();
-	if (pid)
+	if (pid > 0)
 		snprintf(why, size, "process %d, which a case started, still ran at the end of the run: killed",
 			 (int)pid);
 	else
-		snprintf(why, size, "a process that a case started still ran at the end of the run, and /proc cannot say which");
-	while (waitpid(-1, NULL, WNOHANG) > 0)
-		;
+		snprintf(why, size, "a process that a case started still ran at the end of the run: killed");
+	/* Its group, what registered, and the orphans /proc names, until none is left. */
+	do {
+		kunit_procs_sweep(pgid);
+		pid = kunit_procs_left_child(since);
+		if (pid > 0)
+			kill(pid, SIGKILL);
+	} while (pid > 0 && kunit_procs_now() < deadline_ns + KUNIT_PROCS_NS);
+	kunit_procs_reap(0);
 	return true;
+}
+
+/**
+ * kunit_procs_take_left() - the failures that no case took, at the end
+ * @why: where to say the first one.
+ * @size: the size of @why.
+ *
+ * In the supervisor, after kunit_procs_finish().
+ *
+ * Return: how many there were.
+ */
+int kunit_procs_take_left(char *why, size_t size)
+{
+	char origin[160], what[160];
+	int count = 0;
+	u64 entry;
+
+	if (!procs)
+		return 0;
+	while ((entry = kunit_procs_take(0, true))) {
+		if (!count++) {
+			kunit_procs_name(KUNIT_PROCS_SERIAL(entry), origin, sizeof(origin));
+			kunit_procs_what(entry, what, sizeof(what));
+			snprintf(why, size, "%s, which %s forked, after its case's result", what,
+				 origin);
+		}
+	}
+	if (__atomic_exchange_n(&procs->failures_lost, false, __ATOMIC_ACQ_REL) && !count++)
+		snprintf(why, size, "processes of more than %d cases failed", KUNIT_PROCS_FAILURES);
+	return count;
 }

@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The processes that a userspace case forks, and the checks that fail in
- * them: see processes.c.  Private to the userspace side of the seam.
+ * The processes that a userspace case forks, and how they end: see
+ * processes.c.  Private to the userspace side of the seam.
  */
 #ifndef _KUNIT_USER_PROCESSES_H
 #define _KUNIT_USER_PROCESSES_H
 
 #include <linux/types.h>
 #include <sys/types.h>
+
+/* Built with AddressSanitizer or LeakSanitizer (and its common runtime). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_LEAK__)
+#define KUNIT_USER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define KUNIT_USER_SANITIZER 1
+#endif
+#endif
 
 struct kunit;
 struct kunit_progress;
@@ -19,9 +28,13 @@ void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns);
 void kunit_procs_take_late(struct kunit_progress *progress);
 void kunit_procs_note_failure(void);
 int kunit_procs_end_of_run(u64 deadline_ns);
-void kunit_procs_sweep(pid_t pgid);
-int kunit_procs_take_left(char *why, size_t size);
-bool kunit_procs_wait_orphans(u64 deadline_ns, char *why, size_t size);
 void kunit_procs_forget(void);
+void kunit_procs_reaped(pid_t pid, int status);
+void kunit_procs_reap(pid_t keep);
+void kunit_procs_sweep(pid_t pgid);
+unsigned long long kunit_procs_start_time_of(pid_t pid);
+bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, char *why,
+			size_t size);
+int kunit_procs_take_left(char *why, size_t size);
 
 #endif /* _KUNIT_USER_PROCESSES_H */
