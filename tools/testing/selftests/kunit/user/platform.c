@@ -1290,16 +1290,14 @@ static int kunit_user_map_shared(void)
  * Once the last test process (of group @pgid) is gone: what the cases
  * started that is left may still fail a check, so the run waits for it
  * (within the timeout) and fails for each failure that no case took.
- * @since: when the first test process started.  Returns true if the run
- * fails.
+ * Returns true if the run fails.
  */
-static bool kunit_user_take_left(pid_t pgid, unsigned long long since)
+static bool kunit_user_take_left(pid_t pgid)
 {
 	char why[256];
 	bool failed = false;
 
-	if (kunit_procs_finish(pgid, since, kunit_user_case_deadline(default_timeout), why,
-			       sizeof(why))) {
+	if (kunit_procs_finish(pgid, kunit_user_case_deadline(default_timeout), why, sizeof(why))) {
 		kunit_user_say("Bail out! kunit: %s", why);
 		failed = true;
 	}
@@ -1318,7 +1316,6 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	sigset_t sigchld, old_mask, wait_mask;
 	bool timed_out, died_before = false, lost_death = false;
-	unsigned long long since = 0;
 	int status, ret = KSFT_FAIL;
 
 	if (kunit_user_map_shared())
@@ -1339,9 +1336,6 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		shared->stamp_ns = kunit_user_now_ns();
 		if (kunit_user_start_child(options, &child, &old_mask) < 0)
 			goto out;
-		/* What the cases start comes after: a child the program had before does not. */
-		if (!since)
-			since = kunit_procs_start_time_of(child.pid);
 
 		status = kunit_user_follow(&child, &wait_mask, &timed_out);
 		kunit_user_drain(&child);
@@ -1363,7 +1357,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				kunit_user_say("Bail out! kunit: a case that a test process died in was not reported");
 				goto out;
 			}
-			if (kunit_user_take_left(child.pid, since))
+			if (kunit_user_take_left(child.pid))
 				goto out;
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
@@ -1498,7 +1492,6 @@ static int kunit_user_wait_alone(pid_t pid)
 static int kunit_user_guard(const struct kunit_user_options *options)
 {
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
-	unsigned long long since;
 	sigset_t fatal, old_mask;
 	int status, ret;
 	size_t i;
@@ -1526,7 +1519,6 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 		return KSFT_FAIL;
 	}
 
-	since = kunit_procs_start_time_of(pid);
 	status = kunit_user_wait_alone(pid);
 	__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
 	/* A test process that died leaves nothing to wait for (kunit_user_take_left()). */
@@ -1554,7 +1546,7 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 	} else {
 		ret = shared->exec_err;
 	}
-	if (kunit_user_take_left(pid, since))
+	if (kunit_user_take_left(pid))
 		ret = KSFT_FAIL;
 	if (stdout_errno)
 		ret = KSFT_FAIL;

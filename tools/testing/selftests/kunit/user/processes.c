@@ -289,6 +289,45 @@ static void kunit_procs_on_sanitizer_death(void)
 }
 #endif
 
+/*
+ * The children that /proc lists for this process: @count of them in
+ * @pids, or NULL if /proc cannot say (or memory runs out).
+ */
+static pid_t *kunit_procs_children(size_t *count)
+{
+	pid_t *pids = NULL, *more;
+	size_t size = 0;
+	char path[64];
+	FILE *list;
+	int pid;
+
+	*count = 0;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
+	list = fopen(path, "r");
+	if (!list)
+		return NULL;
+	pids = malloc(sizeof(*pids));
+	while (pids && fscanf(list, "%d", &pid) == 1) {
+		if (*count == size) {
+			size = size ? 2 * size : 16;
+			more = realloc(pids, size * sizeof(*pids));
+			if (!more) {
+				free(pids);
+				pids = NULL;
+				break;
+			}
+			pids = more;
+		}
+		pids[(*count)++] = pid;
+	}
+	fclose(list);
+	return pids;
+}
+
+/* The children this process had before the first test process: not the cases'. */
+static pid_t *children_before;
+static size_t num_children_before;
+
 /**
  * kunit_procs_init() - get ready to follow what the cases fork
  *
@@ -318,6 +357,7 @@ int kunit_procs_init(void)
 	kunit_procs_on_sanitizer_death();
 #endif
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	children_before = kunit_procs_children(&num_children_before);
 	return 0;
 }
 
@@ -790,56 +830,24 @@ void kunit_procs_sweep(pid_t pgid)
 	} while (pid && kunit_procs_now() < until);
 }
 
-/* The start time of process @pid, in clock ticks since boot; 0 if unknown. */
-static unsigned long long kunit_procs_start_time(pid_t pid)
-{
-	unsigned long long start = 0;
-	char path[64], text[1024], *field;
-	FILE *stat;
-	size_t len;
-	int i;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	stat = fopen(path, "r");
-	if (!stat)
-		return 0;
-	len = fread(text, 1, sizeof(text) - 1, stat);
-	fclose(stat);
-	text[len] = '\0';
-	/* After the name, which may hold anything: field 3 on, 22 is the start. */
-	field = strrchr(text, ')');
-	for (i = 3; field && i <= 22; i++) {
-		field = strchr(field + 1, ' ');
-		if (field && i == 22)
-			start = strtoull(field + 1, NULL, 10);
-	}
-	return start;
-}
-
 /*
- * A child of this process (the supervisor) that the cases left: one that
- * started after @since (the first test process's start), not one this
- * process had before (a shell's background job, inherited across exec).
+ * A child of this process (the supervisor) that the cases left, not one
+ * it had before (a shell's background job, inherited across exec).
  * Returns its pid, or 0; /proc tells, where it can.
  */
-static pid_t kunit_procs_left_child(unsigned long long since)
+static pid_t kunit_procs_left_child(void)
 {
-	unsigned long long start;
-	pid_t found = 0;
-	char path[64];
-	FILE *list;
-	int pid;
+	size_t count, i, j;
+	pid_t *pids, found = 0;
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
-	list = fopen(path, "r");
-	if (!list)
-		return 0;
-	while (!found && fscanf(list, "%d", &pid) == 1) {
-		start = kunit_procs_start_time(pid);
-		if (since && start >= since)
-			found = pid;
+	pids = kunit_procs_children(&count);
+	for (i = 0; pids && !found && i < count; i++) {
+		found = pids[i];
+		for (j = 0; j < num_children_before; j++)
+			if (children_before[j] == pids[i])
+				found = 0;
 	}
-	fclose(list);
+	free(pids);
 	return found;
 }
 
@@ -879,7 +887,7 @@ static pid_t kunit_procs_group_member(pid_t pgid)
 }
 
 /* Something that the cases left runs on: its pid, or -1 if not known. */
-static pid_t kunit_procs_left(pid_t pgid, unsigned long long since)
+static pid_t kunit_procs_left(pid_t pgid)
 {
 	pid_t pid = kunit_procs_running(0, false);
 
@@ -887,24 +895,12 @@ static pid_t kunit_procs_left(pid_t pgid, unsigned long long since)
 		return pid;
 	if (!kill(-pgid, 0))
 		return kunit_procs_group_member(pgid) ?: -1;
-	return kunit_procs_left_child(since);
-}
-
-/**
- * kunit_procs_start_time_of() - when a test process started
- * @pid: the test process.
- *
- * Return: what kunit_procs_finish() takes as @since.
- */
-unsigned long long kunit_procs_start_time_of(pid_t pid)
-{
-	return kunit_procs_start_time(pid);
+	return kunit_procs_left_child();
 }
 
 /**
  * kunit_procs_finish() - after the last test process, wait for what is left
  * @pgid: the last test process's group.
- * @since: kunit_procs_start_time_of() the first test process.
  * @deadline_ns: when to kill what is left; 0 for no limit.
  * @why: where to say what was killed.
  * @size: the size of @why.
@@ -916,8 +912,7 @@ unsigned long long kunit_procs_start_time_of(pid_t pid)
  *
  * Return: true if something had to be killed (said in @why).
  */
-bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, char *why,
-			size_t size)
+bool kunit_procs_finish(pid_t pgid, u64 deadline_ns, char *why, size_t size)
 {
 	unsigned int nap = 50;
 	pid_t pid;
@@ -927,7 +922,7 @@ bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, c
 	kill_group = pgid;
 	for (;;) {
 		kunit_procs_reap(0);
-		pid = kunit_procs_left(pgid, since);
+		pid = kunit_procs_left(pgid);
 		if (!pid)
 			return false;
 		if (deadline_ns && kunit_procs_now() >= deadline_ns)
@@ -942,7 +937,7 @@ bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, c
 	/* Its group, what registered, and the orphans /proc names, until none is left. */
 	do {
 		kunit_procs_sweep(pgid);
-		pid = kunit_procs_left_child(since);
+		pid = kunit_procs_left_child();
 		if (pid > 0)
 			kill(pid, SIGKILL);
 	} while (pid > 0 && kunit_procs_now() < deadline_ns + KUNIT_PROCS_NS);

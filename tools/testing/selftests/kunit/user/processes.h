@@ -32,9 +32,7 @@ void kunit_procs_forget(void);
 void kunit_procs_reaped(pid_t pid, int status);
 void kunit_procs_reap(pid_t keep);
 void kunit_procs_sweep(pid_t pgid);
-unsigned long long kunit_procs_start_time_of(pid_t pid);
-bool kunit_procs_finish(pid_t pgid, unsigned long long since, u64 deadline_ns, char *why,
-			size_t size);
+bool kunit_procs_finish(pid_t pgid, u64 deadline_ns, char *why, size_t size);
 int kunit_procs_take_left(char *why, size_t size);
 
 #endif /* _KUNIT_USER_PROCESSES_H */
