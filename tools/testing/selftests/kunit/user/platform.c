@@ -1561,12 +1561,17 @@ static int kunit_user_guard(const struct kunit_user_options *options)
  */
 int kunit_user_run(const struct kunit_user_options *options)
 {
+	int ret;
+
 	kselftest_nesting = options->kselftest_nesting;
 	default_timeout = options->timeout;
 	/* What the cases fork is followed, in either mode. */
 	if (kunit_procs_init())
 		return KSFT_FAIL;
 	if (options->fork)
-		return kunit_user_supervise(options);
-	return kunit_user_guard(options);
+		ret = kunit_user_supervise(options);
+	else
+		ret = kunit_user_guard(options);
+	kunit_procs_exit();
+	return ret;
 }

@@ -362,10 +362,21 @@ int kunit_procs_init(void)
 }
 
 /**
+ * kunit_procs_exit() - free what kunit_procs_init() kept, as the run ends
+ */
+void kunit_procs_exit(void)
+{
+	free(children_before);
+	children_before = NULL;
+	num_children_before = 0;
+}
+
+/**
  * kunit_procs_enter_test_process() - the calling process runs the cases
  */
 void kunit_procs_enter_test_process(void)
 {
+	kunit_procs_exit();
 	test_process = getpid();
 	kill_group = getpgrp();
 	serial = 0;
