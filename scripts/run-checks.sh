@@ -63,8 +63,11 @@ fi
 passed=$(($(grep -c '^ok ' "$results") - skipped))
 failed=$(grep -c '^not ok ' "$results")
 # Results that could not be kept are lost results: the run fails.
-if [ -n "$unwritten" ] || ! [ -s "$results" ]; then
+if [ -n "$unwritten" ]; then
 	echo "check: cannot keep the checks' results in $CHECKS_DIR: the run fails"
+	failed=$((failed + 1))
+elif ! [ -s "$results" ]; then
+	echo "check: no check ran (CHECKS='${CHECKS:-}'): the run fails"
 	failed=$((failed + 1))
 fi
 echo "check: $passed passed, $failed failed, $skipped skipped" || exit 1

@@ -142,3 +142,29 @@ if kill -0 "$(cat "$SCRATCH/job")" 2> /dev/null; then
 else
 	fail "the program killed a child it had before it ran"
 fi
+
+# Correct tests that fork pass as they would unfollowed, in every mode; a
+# crash of a process the program had before it ran fails nothing.
+for mode in supervised no-fork asan; do
+	out=$SCRATCH/legit-$mode.ktap
+	case $mode in
+	supervised) "$USER_BUILD/fixtures/forked-legit" --timeout=2 > "$out" 2>&1 ;;
+	no-fork) "$USER_BUILD/fixtures/forked-legit" --timeout=2 --no-fork > "$out" 2>&1 ;;
+	asan) "$ASAN_BUILD/fixtures/forked-legit" --timeout=2 > "$out" 2>&1 ;;
+	esac
+	expect_status 0 $? "$mode: correct tests that fork pass"
+	expect_line "$out" "    ok 1 skips # SKIP what it tests is not here" \
+		"$mode: a case that skips beside .init's helper is skipped, at once"
+	expect_line "$out" "    ok 1 forks_beside_a_thread" \
+		"$mode: a child that exit()s while a thread of the case holds memory passes"
+	expect_line "$out" "    ok 1 ends_near_its_timeout" \
+		"$mode: a helper that ends just after its case, near the timeout, passes"
+	if grep -q "^    ok 2 child_in_pid_namespace # SKIP" "$out"; then
+		skip "$mode: a child in a new pid namespace" "unshare(CLONE_NEWPID) needs root"
+	else
+		expect_line "$out" "    ok 2 child_in_pid_namespace" "$mode: a child in a new pid namespace passes"
+	fi
+done
+sh -c 'sh -c "sleep 0.5; kill -ABRT \$\$" & exec "$1" --timeout=2 legit-near-timeout' sh \
+	"$USER_BUILD/fixtures/forked-legit" > "$SCRATCH/crashing-job.ktap" 2>&1
+expect_status 0 $? "a crash of a child the program had before it ran fails nothing"

@@ -32,8 +32,8 @@ for check in 66-reports 71-seed-series; do
 	fi
 done
 # Named and missing, the same input fails (lib.sh decides for every check).
-validate_with() {	# SCHEMA: expect_valid_kcidb of the report, with KCIDB_SCHEMA=SCHEMA
-	KCIDB_SCHEMA=$1 CHECKS_DIR=$SCRATCH/inner \
+validate_with() {	# SCHEMA: expect_valid_kcidb of the report, with KUNIT_KCIDB_SCHEMA=SCHEMA
+	KUNIT_KCIDB_SCHEMA=$1 CHECKS_DIR=$SCRATCH/inner \
 		sh -c '. tests/lib.sh && expect_valid_kcidb "$1" "the report validates"' \
 		named-schema "$SCRATCH/report.json" > "$SCRATCH/named.out" 2>&1
 }
@@ -50,7 +50,7 @@ for bogus in /dev/null "$SCRATCH"; do
 		show "$SCRATCH/named.out"
 	fi
 done
-SEEDS=$missing CHECKS_DIR=$SCRATCH/inner sh tests/71-seed-series.sh > "$SCRATCH/seeds.out" 2>&1
+KUNIT_SEEDS=$missing CHECKS_DIR=$SCRATCH/inner sh tests/71-seed-series.sh > "$SCRATCH/seeds.out" 2>&1
 expect_line "$SCRATCH/seeds.out" "not ok - the original series' test file: $missing is missing" \
 	"seed patches named in the environment and missing fail"
 

@@ -26,7 +26,7 @@ KCIDB_RUN_ID=fixture "$report" --color=never --ktap="$SCRATCH/out.ktap" \
 expect_status 1 $? "kunit-report writes every format of a failing console, and fails"
 
 # KCIDB: valid, ids and paths unique, statuses faithful.
-"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/out.kcidb.json" $KCIDB_SCHEMA_ARG > "$SCRATCH/kcidb" 2>&1
+"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/out.kcidb.json" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} > "$SCRATCH/kcidb" 2>&1
 expect_status 0 $? "the KCIDB report can be read"
 have_kcidb_schema "the KCIDB report validates against the schema" &&
 	expect_line "$SCRATCH/kcidb" "valid: schema v5.3" "it validates against KCIDB's schema v5.3"
@@ -128,7 +128,7 @@ KCIDB_GIT_COMMIT=0123456789abcdef0123456789abcdef01234567 KCIDB_GIT_URL=https://
 	KCIDB_TREE_NAME=mainline KCIDB_COMPILER="gcc 12" KCIDB_CONFIG_NAME=kunit_defconfig \
 	KCIDB_ENVIRONMENT="QEMU (tcg)" "$report" --kcidb="$SCRATCH/full.json" "$SCRATCH/console.log" \
 	> /dev/null 2>&1
-"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/full.json" $KCIDB_SCHEMA_ARG > "$SCRATCH/full" 2>&1
+"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/full.json" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} > "$SCRATCH/full" 2>&1
 expect_status 0 $? "a report with every setting can be read"
 have_kcidb_schema "the full KCIDB report validates" &&
 	expect_line "$SCRATCH/full" "valid: schema v5.3" "and validates"
@@ -151,7 +151,7 @@ fi
 	printf '%s\n' "    not ok 1 talks" "not ok 1 chatty"
 } > "$SCRATCH/chatty.log"
 "$report" --kcidb="$SCRATCH/chatty.json" "$SCRATCH/chatty.log" > /dev/null 2>&1
-"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/chatty.json" $KCIDB_SCHEMA_ARG > "$SCRATCH/chatty" 2>&1
+"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/chatty.json" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} > "$SCRATCH/chatty" 2>&1
 expect_line "$SCRATCH/chatty" "problems: 0" "a 33 KB log is cut to the schema's 16384 characters"
 python3 -c '
 import json, sys
@@ -199,7 +199,7 @@ expect_line "$SCRATCH/alike.flat" "duplicates: 0" "and 3000 distinct names in ks
 # No results: a test "kunit" that is MISS, not an empty report.
 echo "Linux version 6.1.0" > "$SCRATCH/none.log"
 "$report" --kcidb="$SCRATCH/none.json" "$SCRATCH/none.log" > /dev/null 2>&1
-"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/none.json" $KCIDB_SCHEMA_ARG > "$SCRATCH/none" 2>&1
+"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/none.json" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} > "$SCRATCH/none" 2>&1
 expect_line "$SCRATCH/none" "kunit MISS" "a console without results gives a test that never ran"
 
 # What run_kselftest.sh printed, in the same report: each program a test
@@ -226,7 +226,7 @@ expect_line "$SCRATCH/none" "kunit MISS" "a console without results gives a test
 } > "$SCRATCH/run_kselftest.tap"
 "$report" --kcidb="$SCRATCH/ksft.json" --kselftest-tap="$SCRATCH/run_kselftest.tap" \
 	"$SCRATCH/chatty.log" > /dev/null 2>&1
-"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/ksft.json" $KCIDB_SCHEMA_ARG > "$SCRATCH/ksft" 2>&1
+"$SCHEMA_PYTHON" "$reports" kcidb "$SCRATCH/ksft.json" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} > "$SCRATCH/ksft" 2>&1
 expect_line "$SCRATCH/ksft" "problems: 0" "a report with run_kselftest.sh's results can be read"
 have_kcidb_schema "the KCIDB report with kselftest results validates" &&
 	expect_line "$SCRATCH/ksft" "valid: schema v5.3" "and validates"

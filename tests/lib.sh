@@ -16,16 +16,18 @@ SCRATCH=${CHECKS_DIR:-$BUILD/checks}/$(basename "$0" .sh)
 rm -rf "$SCRATCH"
 mkdir -p "$SCRATCH"
 
+# A result that cannot be written is lost: the check stops, and
+# scripts/run-checks.sh fails it for its exit status.
 pass() {
-	echo "ok - $*"
+	echo "ok - $*" || exit 97
 }
 
 fail() {
-	echo "not ok - $*"
+	echo "not ok - $*" || exit 97
 }
 
 skip() {
-	echo "ok - $1 # SKIP $2"
+	echo "ok - $1 # SKIP $2" || exit 97
 }
 
 # Shows a file as diagnostics, for a failed check.
@@ -129,12 +131,12 @@ forked_pid() {
 # KCIDB's schema and the original series' patches, from ../shared (README,
 # "Optional inputs"; KUNIT_SHARED=dir for another ../shared).  Where one is missing, what needs it is skipped, with
 # the reason, and make check's summary lists it; named in the environment
-# (KCIDB_SCHEMA=file, SEEDS=dir) and missing, it fails.
+# (KUNIT_KCIDB_SCHEMA=file, KUNIT_SEEDS=dir) and missing, it fails.
 KUNIT_SHARED=${KUNIT_SHARED:-$TOP/../shared}
-KCIDB_SCHEMA_NAMED=${KCIDB_SCHEMA:+yes}
-KCIDB_SCHEMA=${KCIDB_SCHEMA:-$KUNIT_SHARED/reference/kcidb-v5.3.schema.json}
-SEEDS_NAMED=${SEEDS:+yes}
-SEEDS=${SEEDS:-$KUNIT_SHARED/seeds}
+KCIDB_SCHEMA_NAMED=${KUNIT_KCIDB_SCHEMA:+yes}
+KCIDB_SCHEMA=${KUNIT_KCIDB_SCHEMA:-$KUNIT_SHARED/reference/kcidb-v5.3.schema.json}
+SEEDS_NAMED=${KUNIT_SEEDS:+yes}
+SEEDS=${KUNIT_SEEDS:-$KUNIT_SHARED/seeds}
 
 # optional_input PATH NAMED WHAT: whether PATH is there; if not, WHAT is
 # skipped, or fails if NAMED (the user named PATH).
@@ -167,7 +169,7 @@ python3 -c 'import jsonschema' 2> /dev/null || SCHEMA_PYTHON=/usr/bin/python3
 # and paths that validates against KCIDB's schema (skipped, with the
 # reason, without the schema); its tests, "path STATUS", go to FILE.tests.
 expect_valid_kcidb() {
-	if ! "$SCHEMA_PYTHON" "$TOP/tests/ktap/reports.py" kcidb "$1" $KCIDB_SCHEMA_ARG \
+	if ! "$SCHEMA_PYTHON" "$TOP/tests/ktap/reports.py" kcidb "$1" ${KCIDB_SCHEMA_ARG:+"$KCIDB_SCHEMA_ARG"} \
 		> "$1.tests" 2>&1; then
 		fail "$2: it does not validate"
 		grep -v '^[a-z]*\.[^ ]* [A-Z]*$' "$1.tests" | tail -n 5 | sed -e 's/^/#   /'

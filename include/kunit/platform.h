@@ -23,7 +23,9 @@
  *    defined where there are none);
  *  - why an earlier run died where the executor stands, for a platform
  *    that starts a new run where a dead one stopped:
- *    kunit_platform_death_reason().
+ *    kunit_platform_death_reason();
+ *  - what a case started beside its own code, which its result waits for:
+ *    kunit_platform_case_start() and kunit_platform_case_end().
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -106,6 +108,29 @@ static inline void kunit_platform_note_failure(struct kunit *test)
 static inline const char *kunit_platform_death_reason(const struct kunit_progress *progress)
 {
 	return NULL;
+}
+
+/**
+ * kunit_platform_case_start() - a case (init, body and exit) starts
+ * @test: its test.
+ * @progress: where the executor stands.
+ *
+ * The kernel follows nothing a case starts here: nothing to do.
+ */
+static inline void kunit_platform_case_start(struct kunit *test,
+					     const struct kunit_progress *progress)
+{
+}
+
+/**
+ * kunit_platform_case_end() - a case's code, its exit included, is over
+ * @test: its test, which fails for what the case started.
+ * @timeout: the case's timeout in seconds, 0 for the default.
+ *
+ * Nothing to do in the kernel.
+ */
+static inline void kunit_platform_case_end(struct kunit *test, unsigned long timeout)
+{
 }
 
 #else /* !__KERNEL__ */

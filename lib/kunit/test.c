@@ -488,10 +488,13 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->test.param_value = test->param_value;
 	attempt->test.param_index = test->param_index;
 
+	kunit_platform_case_start(&attempt->test, progress);
 	abandoned = kunit_attempt_protect(attempt, kunit_attempt_body, timeout);
 	/* The case stopped part-way: its exit and clean-up still run. */
 	if (!abandoned && !attempt->cleaned_up)
 		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
+	if (!abandoned)
+		kunit_platform_case_end(&attempt->test, timeout);
 
 	/* A case that outlived its timeout failed, whatever it does next. */
 	if (abandoned) {

@@ -481,22 +481,15 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	unsigned int outer_timeout = shared ? shared->timeout : 0;
 	unsigned int timeout = try_catch->timeout ? try_catch->timeout : default_timeout;
-	u32 outer_case = 0;
-	u64 deadline;
 	int lost;
 
 	try_catch->context = context;
 	try_catch->result = 0;
 	try_catch->thrown = false;
 	try_catch->reason[0] = '\0';
-	if (shared) {
+	if (shared)
 		shared->timeout = timeout;
-		/* What a case forked before this one and failed late fails the suite. */
-		kunit_procs_take_late(&shared->progress);
-		outer_case = kunit_procs_begin(try_catch->test->name, &shared->progress);
-	}
 	kunit_user_stamp();
-	deadline = kunit_user_case_deadline(timeout);
 
 	kunit_user_try(try_catch, context);
 	kunit_user_end_forked(0);
@@ -504,12 +497,48 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	lost = ktap_fd < 0 ? -1 : kunit_user_lost_pipe();
 	if (lost >= 0)
 		kunit_user_end_for_lost_pipe(lost);
-	if (shared) {
-		/* Final only when what the case forked has ended. */
-		kunit_procs_end(try_catch->test, outer_case, deadline);
-		kunit_procs_take_late(&shared->progress);
+	if (shared)
 		shared->timeout = outer_timeout;
-	}
+	kunit_user_stamp();
+}
+
+/**
+ * kunit_platform_case_start() - a case (init, body and exit) starts
+ * @test: its test.
+ * @progress: where the executor stands.
+ *
+ * The processes the case forks from now on are its own (see processes.c).
+ */
+void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *progress)
+{
+	if (!shared)
+		return;
+	/* What a case before this one forked and failed late fails the suite. */
+	kunit_procs_take_late(&shared->progress);
+	kunit_procs_begin(test->name, progress);
+}
+
+/**
+ * kunit_platform_case_end() - a case's code, its exit included, is over
+ * @test: its test, which fails for what its processes did.
+ * @timeout: the case's timeout in seconds, 0 for the default.
+ *
+ * The case's result is final only when the processes it forked have
+ * ended: they get a timeout of their own from here, within which the
+ * test process waits for them, and kills what is left.
+ */
+void kunit_platform_case_end(struct kunit *test, unsigned long timeout)
+{
+	unsigned int outer_timeout;
+
+	if (!shared)
+		return;
+	outer_timeout = shared->timeout;
+	shared->timeout = timeout ? timeout : default_timeout;
+	kunit_user_stamp();
+	kunit_procs_end(test, kunit_user_case_deadline(shared->timeout));
+	kunit_procs_take_late(&shared->progress);
+	shared->timeout = outer_timeout;
 	kunit_user_stamp();
 }
 
@@ -1397,7 +1426,8 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			 * on entry; then there is nowhere left to go.
 			 */
 			if (death.phase != KUNIT_PHASE_CASE) {
-				kunit_user_say("Bail out! kunit: died again at the same place: %s", reason);
+				kunit_user_say("Bail out! kunit: died again at the same place: %s",
+					       reason);
 				goto out;
 			}
 			death.phase = KUNIT_PHASE_SUITE;

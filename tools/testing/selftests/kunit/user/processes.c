@@ -48,6 +48,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -242,18 +243,6 @@ static void kunit_procs_after_fork(void)
 		sched_yield();
 }
 
-static void kunit_procs_in_child(void)
-{
-	u32 token = fork_token;
-
-	if (!token)
-		return;
-	fork_token = 0;
-	kunit_procs_register(serial);
-	__atomic_store_n(&procs->acks[token % KUNIT_PROCS_ACKS], token, __ATOMIC_RELEASE);
-	errno = fork_errno;
-}
-
 /* Whether this is a process that a case forked. */
 static bool kunit_procs_in_forked(void)
 {
@@ -261,10 +250,22 @@ static bool kunit_procs_in_forked(void)
 }
 
 #ifdef KUNIT_USER_SANITIZER
+/*
+ * A forked process that exit()s: LeakSanitizer's check at exit runs after
+ * this, on a copy of the test process's heap, in which a thread of the
+ * test process's is missing: its reports there are not the case's.
+ */
+static bool exiting;
+
+static void kunit_procs_exiting(void)
+{
+	exiting = true;
+}
+
 /* A sanitizer's report ends a process with a status a case may give too. */
 static void kunit_procs_sanitizer_died(void)
 {
-	if (procs && kunit_procs_in_forked())
+	if (procs && kunit_procs_in_forked() && !exiting)
 		kunit_procs_record(serial, getpid(), KUNIT_PROCS_SANITIZER);
 }
 
@@ -288,6 +289,34 @@ static void kunit_procs_on_sanitizer_death(void)
 	dlclose(ubsan);
 }
 #endif
+
+/* The pid namespace's inode, 0 where /proc cannot say. */
+static ino_t kunit_procs_pid_namespace(void)
+{
+	struct stat st;
+
+	return stat("/proc/self/ns/pid", &st) ? 0 : st.st_ino;
+}
+
+/* The test process's pid namespace: a pid from another one is no pid here. */
+static ino_t test_pid_namespace;
+
+static void kunit_procs_in_child(void)
+{
+	u32 token = fork_token;
+
+	if (!token)
+		return;
+	fork_token = 0;
+	/* Its getpid() is another namespace's: it is followed as an unknown process. */
+	if (kunit_procs_pid_namespace() == test_pid_namespace)
+		kunit_procs_register(serial);
+#ifdef KUNIT_USER_SANITIZER
+	atexit(kunit_procs_exiting);
+#endif
+	__atomic_store_n(&procs->acks[token % KUNIT_PROCS_ACKS], token, __ATOMIC_RELEASE);
+	errno = fork_errno;
+}
 
 /*
  * The children that /proc lists for this process: @count of them in
@@ -378,6 +407,7 @@ void kunit_procs_enter_test_process(void)
 {
 	kunit_procs_exit();
 	test_process = getpid();
+	test_pid_namespace = kunit_procs_pid_namespace();
 	kill_group = getpgrp();
 	serial = 0;
 	depth = 0;
@@ -388,19 +418,19 @@ void kunit_procs_enter_test_process(void)
 }
 
 /**
- * kunit_procs_begin() - a case (or its clean-up) starts in the test process
+ * kunit_procs_begin() - a case starts in the test process
  * @name: the case's name, for messages.
  * @progress: where the run stands.
  *
- * Return: the serial of the case it runs inside, for kunit_procs_end().
+ * Until kunit_procs_end(), what this process forks is the case's.
  */
-u32 kunit_procs_begin(const char *name, const struct kunit_progress *progress)
+void kunit_procs_begin(const char *name, const struct kunit_progress *progress)
 {
 	struct kunit_procs_origin *origin;
 	u32 outer = serial;
 
 	if (!procs)
-		return outer;
+		return;
 	do {
 		serial = __atomic_add_fetch(&procs->last_serial, 1, __ATOMIC_ACQ_REL);
 	} while (!serial);
@@ -414,7 +444,6 @@ u32 kunit_procs_begin(const char *name, const struct kunit_progress *progress)
 		active[depth] = serial;
 	depth++;
 	__atomic_store_n(&procs->running, serial, __ATOMIC_RELEASE);
-	return outer;
 }
 
 /* Says which case @of is, in @buf. */
@@ -492,8 +521,11 @@ static void kunit_procs_ended(pid_t pid, int status)
 		of = KUNIT_PROCS_SERIAL(entry);
 		break;
 	}
-	/* Recorded before the slot goes: a wait that sees it gone finds the failure. */
-	if (kunit_procs_crashed(status, &sig))
+	/*
+	 * Recorded before the slot goes: a wait that sees it gone finds the
+	 * failure.  A process that never registered is no case's to fail.
+	 */
+	if (of && kunit_procs_crashed(status, &sig))
 		kunit_procs_record(of, pid, sig);
 	if (of && __atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false,
 					      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
@@ -583,7 +615,8 @@ static pid_t kunit_procs_running(u32 of, bool kill_them)
  */
 static pid_t kunit_procs_kill(u32 of)
 {
-	u64 until = kunit_procs_now() + KUNIT_PROCS_NS;
+	/* Within the margin that kunit_user_case_deadline() leaves. */
+	u64 until = kunit_procs_now() + KUNIT_PROCS_NS / 5;
 	unsigned int nap = 50;
 	pid_t pid;
 
@@ -594,10 +627,11 @@ static pid_t kunit_procs_kill(u32 of)
 
 /*
  * Waits until no process registered under @of (0: any) runs, or until
- * @deadline_ns (0: none), when they are killed.  Returns 0, or the pid of
- * the first one that still ran then.
+ * @deadline_ns (0: none), when they are killed (@killed: all of them,
+ * none being another's to kill).  Returns 0, or the pid of the first one
+ * that still ran then.
  */
-static pid_t kunit_procs_wait(u32 of, u64 deadline_ns)
+static pid_t kunit_procs_wait(u32 of, u64 deadline_ns, bool *killed)
 {
 	unsigned int nap = 50;
 	pid_t pid, named = 0;
@@ -606,7 +640,7 @@ static pid_t kunit_procs_wait(u32 of, u64 deadline_ns)
 		if (pid > 0)
 			named = pid;
 		if (deadline_ns && kunit_procs_now() >= deadline_ns) {
-			kunit_procs_kill(of);
+			*killed = !kunit_procs_kill(of);
 			return named ?: -1;
 		}
 		if (pid > 0)
@@ -660,29 +694,29 @@ static u64 kunit_procs_take(u32 of, bool late)
 }
 
 /**
- * kunit_procs_end() - a case (or its clean-up) returned in the test process
+ * kunit_procs_end() - a case's code, its exit included, is over
  * @test: its test, which fails for what its processes did.
- * @outer: what kunit_procs_begin() returned.
  * @deadline_ns: CLOCK_MONOTONIC time at which the processes it forked are
  *		 killed if they still run; 0 for none.
  *
  * The case's result is final only when every process it forked has
  * ended: a check that failed in any of them, or a crash, fails it.
  */
-void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns)
+void kunit_procs_end(struct kunit *test, u64 deadline_ns)
 {
-	u32 mine = serial;
+	u32 mine = serial, outer;
+	bool killed = true;
 	char what[160];
 	u64 entry;
 	pid_t pid;
 
 	if (!procs)
 		return;
-	pid = kunit_procs_wait(mine, deadline_ns);
+	pid = kunit_procs_wait(mine, deadline_ns, &killed);
 	if (pid) {
 		WRITE_ONCE(test->status, KUNIT_FAILURE);
-		kunit_err(test, "process %d, which the case forked, still ran at the case's timeout: killed",
-			  max(pid, 0));
+		kunit_err(test, "process %d, which the case forked, still ran at the case's timeout%s",
+			  max(pid, 0), killed ? ": killed" : "; it is killed when the run ends");
 	}
 	while ((entry = kunit_procs_take(mine, false))) {
 		WRITE_ONCE(test->status, KUNIT_FAILURE);
@@ -690,6 +724,7 @@ void kunit_procs_end(struct kunit *test, u32 outer, u64 deadline_ns)
 		kunit_err(test, "%s, which the case forked", what);
 	}
 	depth--;
+	outer = depth > 0 ? active[min(depth, KUNIT_PROCS_DEPTH) - 1] : 0;
 	serial = outer;
 	__atomic_store_n(&procs->running, outer, __ATOMIC_RELEASE);
 }
@@ -759,9 +794,11 @@ void kunit_procs_note_failure(void)
  */
 int kunit_procs_end_of_run(u64 deadline_ns)
 {
+	bool killed;
+
 	if (!procs)
 		return 0;
-	kunit_procs_wait(0, deadline_ns);
+	kunit_procs_wait(0, deadline_ns, &killed);
 	return kunit_procs_say_late("Bail out! ", "after its case's result");
 }
 

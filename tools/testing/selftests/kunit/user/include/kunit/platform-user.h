@@ -47,5 +47,7 @@ struct kunit *kunit_platform_current_test(void);
 void kunit_platform_set_current_test(struct kunit *test);
 void kunit_platform_note_failure(struct kunit *test);
 const char *kunit_platform_death_reason(const struct kunit_progress *progress);
+void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *progress);
+void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
 
 #endif /* _KUNIT_PLATFORM_USER_H */
