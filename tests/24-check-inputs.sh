@@ -75,3 +75,9 @@ if mount -t tmpfs -o size=16k tmpfs "$SCRATCH/full" 2> /dev/null; then
 else
 	skip "make check fails when it cannot keep its results" "cannot mount a tmpfs (not root)"
 fi
+
+# A check whose result cannot be written stops with a status that fails it.
+CHECKS_DIR=$SCRATCH/inner sh -c '. tests/lib.sh && fail "a result" && echo "went on" >&2' \
+	lost-result > /dev/full 2> "$SCRATCH/lost-result.err"
+expect_status 97 $? "a check that cannot write its result stops, failing"
+expect_no_line "$SCRATCH/lost-result.err" "went on" "and goes no further"
