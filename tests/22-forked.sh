@@ -29,21 +29,13 @@ for mode in supervised no-fork asan; do
 	expect_line "$out" "not ok 1 late" "$mode: their suite fails"
 
 	# A process the wait cannot know of: the suite running when it fails fails.
-	if grep -qE '^    # kunit: a check failed in process [0-9]+, which case 1 \(clones_late_failure\) of suite 3 forked, after the case.s result: its suite fails$' "$out"; then
-		pass "$mode: a failure from a process made by clone() names the case that made it"
-	else
-		fail "$mode: no line names the case whose clone() failed late"
-		show "$out"
-	fi
+	expect_match "$out" '^    # kunit: a check failed in process [0-9]+, which case 1 \(clones_late_failure\) of suite 3 forked, after the case.s result: its suite fails$' \
+		"$mode: a failure from a process made by clone() names the case that made it"
 	expect_line "$out" "not ok 3 late-unknown" "$mode: and fails the suite"
 	expect_line "$out" "    ok 2 innocent" "$mode: not the case that ran meanwhile"
 
-	if grep -qE "^    # never_ends: process [0-9]+, which the case forked, still ran at the case's timeout: killed$" "$out"; then
-		pass "$mode: a process that outlives its case's timeout is killed, named"
-	else
-		fail "$mode: no line names the process that outlived its case's timeout"
-		show "$out"
-	fi
+	expect_match "$out" "^    # never_ends: process [0-9]+, which the case forked, still ran at the case's timeout: killed$" \
+		"$mode: a process that outlives its case's timeout is killed, named"
 	expect_line "$out" "    not ok 1 never_ends" "$mode: and its case fails"
 	expect_line "$out" "not ok 5 late-at-the-end" \
 		"$mode: a process that fails while the program ends fails the last suite"
@@ -51,20 +43,12 @@ for mode in supervised no-fork asan; do
 	# What the case's own wait() sees, and helpers that crash.
 	expect_line "$out" "    ok 1 waits_for_its_own" \
 		"$mode: a case's wait() returns its own child, not an orphan it never had"
-	if grep -qE "^    # helper_aborts: process [0-9]+ crashed: killed by signal 6 \(Aborted\), which the case forked$" "$out"; then
-		pass "$mode: a process that crashes after its case returned fails the case, saying how"
-	else
-		fail "$mode: no line says that the case's process crashed"
-		show "$out"
-	fi
+	expect_match "$out" "^    # helper_aborts: process [0-9]+ crashed: killed by signal 6 \(Aborted\), which the case forked$" \
+		"$mode: a process that crashes after its case returned fails the case, saying how"
 	expect_line "$out" "    not ok 2 helper_aborts" "$mode: the case whose process crashed fails"
 	if [ $mode = asan ]; then
-		if grep -qE "^    # helper_overflows: process [0-9]+ ended with a sanitizer's report \(on stderr\), which the case forked$" "$out"; then
-			pass "asan: a process whose overflow a sanitizer reports fails its case"
-		else
-			fail "asan: no line says that the case's process ended with a sanitizer's report"
-			show "$out"
-		fi
+		expect_match "$out" "^    # helper_overflows: process [0-9]+ ended with a sanitizer's report \(on stderr\), which the case forked$" \
+			"asan: a process whose overflow a sanitizer reports fails its case"
 		expect_line "$out" "    not ok 3 helper_overflows" "asan: the case fails"
 	fi
 done
@@ -77,21 +61,13 @@ for mode in supervised no-fork; do
 	out=$SCRATCH/escapes-$mode.ktap
 	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag alone-escapes.escapes_and_fails > "$out" 2>&1
 	expect_status 1 $? "$mode: a process that escaped and failed after the results fails the run"
-	if grep -qE "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(escapes_and_fails\) of suite 1 forked, after its case's result$" "$out"; then
-		pass "$mode: and the run says which case started it"
-	else
-		fail "$mode: no Bail out! line names the case whose process failed after the run"
-		show "$out"
-	fi
+	expect_match "$out" "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(escapes_and_fails\) of suite 1 forked, after its case's result$" \
+		"$mode: and the run says which case started it"
 	out=$SCRATCH/for-ever-$mode.ktap
 	"$USER_BUILD/fixtures/forked-late" --timeout=1 $flag alone-escapes.escapes_for_ever > "$out" 2>&1
 	expect_status 1 $? "$mode: a process that escaped and runs on fails the run"
-	if grep -qE "^Bail out! kunit: process [0-9]+, which a case started, still ran at the end of the run: killed$" "$out"; then
-		pass "$mode: it is killed, named"
-	else
-		fail "$mode: no Bail out! line names the process left running"
-		show "$out"
-	fi
+	expect_match "$out" "^Bail out! kunit: process [0-9]+, which a case started, still ran at the end of the run: killed$" \
+		"$mode: it is killed, named"
 done
 
 # Unknown to the run (clone()), in the test process's group: its failure
@@ -102,12 +78,8 @@ for mode in supervised no-fork; do
 	out=$SCRATCH/unknown-last-$mode.ktap
 	"$USER_BUILD/fixtures/forked-late" --timeout=2 $flag alone-unknown-last > "$out" 2>&1
 	expect_status 1 $? "$mode: a process of the group that fails after the last case fails the run"
-	if grep -qE "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(clone_stays_and_fails\) of suite 1 forked, after its case's result$" "$out"; then
-		pass "$mode: and the run names the case that started it"
-	else
-		fail "$mode: no Bail out! line names the case whose process failed at the end"
-		show "$out"
-	fi
+	expect_match "$out" "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(clone_stays_and_fails\) of suite 1 forked, after its case's result$" \
+		"$mode: and the run names the case that started it"
 done
 
 # More processes than the run can follow: the case fails, saying so; one
@@ -115,12 +87,8 @@ done
 out=$SCRATCH/many.ktap
 "$USER_BUILD/fixtures/forked-late" --timeout=30 alone-many > "$out" 2>&1
 expect_status 1 $? "a program whose case forks more than the run can follow fails"
-if grep -qE "^    # fills_the_registry: process [0-9]+ could not be followed \(over 4096 processes at once\), which the case forked$" "$out"; then
-	pass "the case that forked more than the run can follow fails, saying so"
-else
-	fail "no line says that a process could not be followed"
-	show "$out"
-fi
+expect_match "$out" "^    # fills_the_registry: process [0-9]+ could not be followed \(over 4096 processes at once\), which the case forked$" \
+	"the case that forked more than the run can follow fails, saying so"
 expect_line "$out" "    not ok 2 grandchild_registers_late" \
 	"a grandchild that registers behind the wait's scan still fails its case"
 

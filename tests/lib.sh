@@ -54,6 +54,17 @@ expect_line() {
 	fi
 }
 
+# expect_match FILE ERE WHAT: a line of FILE matches the extended regular
+# expression ERE (anchored by the caller).
+expect_match() {
+	if grep -qE -- "$2" "$1"; then
+		pass "$3"
+	else
+		fail "$3: no line of $1 matches '$2'"
+		show "$1"
+	fi
+}
+
 # show_near FILE LINE: the lines of FILE that start like LINE (its first
 # word), which tell why LINE is not there; the head of FILE if none do.
 show_near() {
