@@ -171,3 +171,12 @@ for case in fails_then_exits_zero thread_exits_zero; do
 		"Bail out! kunit: the test process ended in the middle of the run, in suite 1, case 1 (--no-fork): the test process exited with status 0" \
 		"with --no-fork, $case: the program says where it ended"
 done
+
+# With --no-fork, a case that closes the results' copy of stdout ends the
+# run, saying so: no result can go out after it.
+"$USER_BUILD/fixtures/lost-output" --no-fork lost-output.closes_everything \
+	> "$SCRATCH/lost-nofork.ktap" 2>&1
+expect_status 1 $? "--no-fork: a case that closes every descriptor above 2 fails the program"
+expect_match "$SCRATCH/lost-nofork.ktap" \
+	"^Bail out! kunit: the test process ended in the middle of the run, in suite 1, case 1 \(--no-fork\): closed or replaced descriptor [0-9]+, its copy of standard output$" \
+	"--no-fork: and says which descriptor it closed"
