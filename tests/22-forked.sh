@@ -116,9 +116,9 @@ fi
 for mode in supervised no-fork asan; do
 	out=$SCRATCH/legit-$mode.ktap
 	case $mode in
-	supervised) "$USER_BUILD/fixtures/forked-legit" --timeout=2 > "$out" 2>&1 ;;
-	no-fork) "$USER_BUILD/fixtures/forked-legit" --timeout=2 --no-fork > "$out" 2>&1 ;;
-	asan) "$ASAN_BUILD/fixtures/forked-legit" --timeout=2 > "$out" 2>&1 ;;
+	supervised) "$USER_BUILD/fixtures/forked-legit" --timeout=2 'legit*' > "$out" 2>&1 ;;
+	no-fork) "$USER_BUILD/fixtures/forked-legit" --timeout=2 --no-fork 'legit*' > "$out" 2>&1 ;;
+	asan) "$ASAN_BUILD/fixtures/forked-legit" --timeout=2 'legit*' > "$out" 2>&1 ;;
 	esac
 	expect_status 0 $? "$mode: correct tests that fork pass"
 	expect_line "$out" "    ok 1 skips # SKIP what it tests is not here" \
@@ -127,6 +127,7 @@ for mode in supervised no-fork asan; do
 		"$mode: a child that exit()s while a thread of the case holds memory passes"
 	expect_line "$out" "    ok 1 ends_near_its_timeout" \
 		"$mode: a helper that ends just after its case, near the timeout, passes"
+	expect_line "$out" "ok 4 legit-quit" "$mode: a helper that .exit stops with SIGQUIT is no crash"
 	if grep -q "^    ok 2 child_in_pid_namespace # SKIP" "$out"; then
 		skip "$mode: a child in a new pid namespace" "unshare(CLONE_NEWPID) needs root"
 	else
@@ -136,3 +137,11 @@ done
 sh -c 'sh -c "sleep 0.5; kill -ABRT \$\$" & exec "$1" --timeout=2 legit-near-timeout' sh \
 	"$USER_BUILD/fixtures/forked-legit" > "$SCRATCH/crashing-job.ktap" 2>&1
 expect_status 0 $? "a crash of a child the program had before it ran fails nothing"
+
+# A process of the group that no fork handler saw writes after the run's
+# results, then fails: the run still reads its pipes, and fails.
+out=$SCRATCH/left-writer.ktap
+"$USER_BUILD/fixtures/forked-late" --timeout=3 alone-left-writer > "$out" 2>&1
+expect_status 1 $? "a process left writing after the results, then failing, fails the run"
+expect_match "$out" "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(leaves_a_writer\) of suite 1 forked, after its case's result$" \
+	"and the run names the case that started it"

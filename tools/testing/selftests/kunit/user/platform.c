@@ -977,6 +977,41 @@ static void kunit_user_poll_set(const struct kunit_user_child *child, struct pol
 	fds[2] = (struct pollfd) { .fd = child->errors, .events = POLLIN };
 }
 
+/*
+ * The wait status of test process @pid once it has ended, which is left
+ * unreaped: while it is, the id of its process group, where what the
+ * cases left may be, cannot be anyone else's (kunit_user_reap() reaps
+ * it).  Returns -1 if it cannot be waited for.
+ */
+static int kunit_user_exit_status(pid_t pid)
+{
+	siginfo_t info;
+
+	for (;;) {
+		info.si_pid = 0;
+		if (!waitid(P_PID, pid, &info, WEXITED | WNOWAIT))
+			break;
+		if (errno != EINTR) {
+			perror("kunit: waitid");
+			return -1;
+		}
+	}
+	switch (info.si_code) {
+	case CLD_EXITED:
+		return (info.si_status & 0xff) << 8;
+	case CLD_DUMPED:
+		return (info.si_status & 0x7f) | 0x80;
+	default:
+		return info.si_status & 0x7f;
+	}
+}
+
+static void kunit_user_reap(pid_t pid)
+{
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
 /* How often the supervisor looks again at a timeout that the child may change. */
 #define KUNIT_USER_LOOK_NS	100000000ULL
 
@@ -997,7 +1032,6 @@ static int kunit_user_follow(struct kunit_user_child *child, const sigset_t *wai
 	unsigned int timeout;
 	u64 deadline, now, left;
 	siginfo_t info;
-	int status;
 
 	*timed_out = false;
 	for (;;) {
@@ -1036,19 +1070,13 @@ static int kunit_user_follow(struct kunit_user_child *child, const sigset_t *wai
 
 	/*
 	 * A run that finished keeps its group: what the cases left in it is
-	 * waited for (kunit_procs_finish()), not killed unseen.
+	 * waited for (kunit_user_take_left()), not killed unseen.
 	 */
 	if (*timed_out || !__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE)) {
 		kill(-child->pid, SIGKILL);
 		kill(child->pid, SIGKILL);
 	}
-	while (waitpid(child->pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("kunit: waitpid");
-			return -1;
-		}
-	}
-	return status;
+	return kunit_user_exit_status(child->pid);
 }
 
 /* How long the pipes are read once the child is gone, at most. */
@@ -1316,19 +1344,40 @@ static int kunit_user_map_shared(void)
 }
 
 /*
- * Once the last test process (of group @pgid) is gone: what the cases
- * started that is left may still fail a check, so the run waits for it
- * (within the timeout) and fails for each failure that no case took.
- * Returns true if the run fails.
+ * Once the last test process (of group @pgid, not reaped yet) has ended:
+ * what the cases started that is left may still fail a check or crash, so
+ * the run waits for it, within the timeout, reading what it writes to
+ * @child's pipes (NULL with --no-fork) meanwhile, then kills it and fails.
+ * Each failure that no case took fails the run too.  Returns true if the
+ * run fails.
  */
-static bool kunit_user_take_left(pid_t pgid)
+static bool kunit_user_take_left(pid_t pgid, struct kunit_user_child *child)
 {
-	char why[256];
+	u64 deadline = kunit_user_case_deadline(default_timeout);
+	struct timespec pause = { .tv_nsec = 10000000 };
 	bool failed = false;
+	struct pollfd fds[3];
+	char why[256];
+	pid_t pid;
 
-	if (kunit_procs_finish(pgid, kunit_user_case_deadline(default_timeout), why, sizeof(why))) {
-		kunit_user_say("Bail out! kunit: %s", why);
-		failed = true;
+	while ((pid = kunit_procs_left(pgid))) {
+		if (deadline && kunit_user_now_ns() >= deadline) {
+			if (pid > 0)
+				kunit_user_say("Bail out! kunit: process %d, which a case started, still ran at the end of the run: killed",
+					       pid);
+			else
+				kunit_user_say("Bail out! kunit: a process that a case started still ran at the end of the run: killed");
+			kunit_procs_kill_left(pgid);
+			failed = true;
+			break;
+		}
+		if (!child) {
+			nanosleep(&pause, NULL);
+			continue;
+		}
+		kunit_user_poll_set(child, fds);
+		if (poll(fds, ARRAY_SIZE(fds), 10) > 0)
+			kunit_user_read_pipes(child, fds);
 	}
 	if (kunit_procs_take_left(why, sizeof(why))) {
 		kunit_user_say("Bail out! kunit: %s", why);
@@ -1344,7 +1393,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 	struct kunit_user_child child;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	sigset_t sigchld, old_mask, wait_mask;
-	bool timed_out, died_before = false, lost_death = false;
+	bool timed_out, finished, left_failed, died_before = false, lost_death = false;
 	int status, ret = KSFT_FAIL;
 
 	if (kunit_user_map_shared())
@@ -1367,6 +1416,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 			goto out;
 
 		status = kunit_user_follow(&child, &wait_mask, &timed_out);
+		finished = __atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE);
+		/* With its pipes open: what is left may still write, then fail. */
+		left_failed = finished && status >= 0 && kunit_user_take_left(child.pid, &child);
 		kunit_user_drain(&child);
 		kunit_user_close(&child.ktap);
 		kunit_user_close(&child.output);
@@ -1375,8 +1427,9 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		kunit_user_close(&child.ack_reader);
 		__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
 		/* What a dead test process left is killed: its case failed already. */
-		if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE) || status < 0)
+		if (!finished || status < 0)
 			kunit_procs_sweep(child.pid);
+		kunit_user_reap(child.pid);
 		if (status < 0) {
 			kunit_user_say("Bail out! kunit: cannot wait for the test process");
 			goto out;
@@ -1386,7 +1439,7 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 				kunit_user_say("Bail out! kunit: a case that a test process died in was not reported");
 				goto out;
 			}
-			if (kunit_user_take_left(child.pid))
+			if (left_failed)
 				goto out;
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 				break;
@@ -1480,8 +1533,8 @@ static void __noreturn kunit_user_run_alone(const struct kunit_user_options *opt
 }
 
 /*
- * Waits for the test process @pid, reaping the orphans that end meanwhile
- * (see kunit_procs_reap()).  Returns its wait status, or -1.
+ * Waits for the test process @pid to end, reaping the orphans that end
+ * meanwhile (see kunit_procs_reap()).  Returns its wait status, or -1.
  */
 static int kunit_user_wait_alone(pid_t pid)
 {
@@ -1502,13 +1555,8 @@ static int kunit_user_wait_alone(pid_t pid)
 				kunit_procs_reaped(info.si_pid, status);
 			continue;
 		}
-		while (waitpid(pid, &status, 0) < 0) {
-			if (errno != EINTR) {
-				perror("kunit: waitpid");
-				return -1;
-			}
-		}
-		return status;
+		/* Left unreaped, as the supervisor leaves its test processes. */
+		return kunit_user_exit_status(pid);
 	}
 }
 
@@ -1552,7 +1600,7 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 	status = kunit_user_wait_alone(pid);
 	__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
 	/* A test process that died leaves nothing to wait for (kunit_user_take_left()). */
-	if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&shared->finished, __ATOMIC_ACQUIRE) || status < 0)
 		kunit_procs_sweep(pid);
 	kunit_user_restore_signals();
 
@@ -1576,8 +1624,9 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 	} else {
 		ret = shared->exec_err;
 	}
-	if (kunit_user_take_left(pid))
+	if (kunit_user_take_left(pid, NULL))
 		ret = KSFT_FAIL;
+	kunit_user_reap(pid);
 	if (stdout_errno)
 		ret = KSFT_FAIL;
 	return ret;

@@ -22,8 +22,10 @@
  * naming the case that started the process.  When the run ends, the
  * supervisor waits for whatever the cases left (registered or not: in the
  * test process's group, or an orphan that came to it), kills it at the
- * timeout and fails the run (kunit_procs_finish()), and what no case took
- * fails the run too (kunit_procs_take_left()).
+ * timeout and fails the run (kunit_procs_left(), kunit_procs_kill_left()),
+ * and what no case took fails the run too (kunit_procs_take_left()).  The
+ * test process stays unreaped until then: its group's id is no one
+ * else's.
  *
  * Processes that exec another program (system(), posix_spawn()) register
  * nothing and cannot fail a check.  A thread of a case that forks after
@@ -100,6 +102,8 @@ struct kunit_procs_origin {
 /* Shared by the supervisor, the test processes and what the cases fork. */
 struct kunit_procs_shared {
 	u64 procs[KUNIT_PROCS_SLOTS];
+	/* When each process of @procs started (0: not known), against pid reuse. */
+	u64 starts[KUNIT_PROCS_SLOTS];
 	u64 failures[KUNIT_PROCS_FAILURES];
 	/* The first failure of the running case: it needs no slot of @failures. */
 	u64 running_failure;
@@ -182,6 +186,29 @@ static void kunit_procs_record(u32 of, pid_t pid, u8 kind)
 	__atomic_store_n(&procs->failures_lost, true, __ATOMIC_RELEASE);
 }
 
+/* The start time of process @pid, in clock ticks since boot; 0 if unknown. */
+static u64 kunit_procs_start_time(pid_t pid)
+{
+	char path[64], text[1024], *field;
+	unsigned long long start = 0;
+	FILE *stat;
+	size_t len;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	stat = fopen(path, "r");
+	if (!stat)
+		return 0;
+	len = fread(text, 1, sizeof(text) - 1, stat);
+	fclose(stat);
+	text[len] = '\0';
+	/* After the name, which may hold anything: fields 3 to 21, then the start. */
+	field = strrchr(text, ')');
+	if (!field || sscanf(field + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
+			     &start) != 1)
+		return 0;
+	return start;
+}
+
 /* Registers the calling process under @of, before fork() returns in it. */
 static void kunit_procs_register(u32 of)
 {
@@ -194,7 +221,7 @@ static void kunit_procs_register(u32 of)
 		if (__atomic_compare_exchange_n(&procs->procs[i], &old, entry, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
 			__atomic_add_fetch(&procs->live, 1, __ATOMIC_RELEASE);
-			return;
+			goto registered;
 		}
 	}
 	/* Full of processes a case forked and reaped itself: take one's slot. */
@@ -203,10 +230,14 @@ static void kunit_procs_register(u32 of)
 		if (old && kill(KUNIT_PROCS_PID(old), 0) < 0 && errno == ESRCH &&
 		    __atomic_compare_exchange_n(&procs->procs[i], &old, entry, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-			return;
+			goto registered;
 	}
 	/* It cannot be waited for: its case fails, saying so. */
 	kunit_procs_record(of, getpid(), KUNIT_PROCS_UNREGISTERED);
+	return;
+registered:
+	/* Its pid may be another's once it is reaped: its start time tells. */
+	__atomic_store_n(&procs->starts[i], kunit_procs_start_time(getpid()), __ATOMIC_RELEASE);
 }
 
 static void kunit_procs_before_fork(void)
@@ -491,19 +522,28 @@ static void kunit_procs_what(u64 entry, char *buf, size_t size)
 			 strsignal(kind));
 }
 
-/* Whether @status is a crash: a signal whose default action dumps core. */
+/* Whether @status is a crash: a fault's signal, or abort()'s. */
 static bool kunit_procs_crashed(int status, u8 *sig)
 {
 	if (!WIFSIGNALED(status))
 		return false;
+	/* The signals of faults and abort(); SIGQUIT and the limits' are sent. */
 	switch (WTERMSIG(status)) {
-	case SIGQUIT: case SIGILL: case SIGTRAP: case SIGABRT: case SIGBUS:
-	case SIGFPE: case SIGSEGV: case SIGSYS: case SIGXCPU: case SIGXFSZ:
+	case SIGILL: case SIGTRAP: case SIGABRT: case SIGBUS: case SIGFPE: case SIGSEGV:
+	case SIGSYS:
 		*sig = WTERMSIG(status);
 		return true;
 	default:
 		return false;
 	}
+}
+
+static void kunit_procs_free_slot(size_t i, u64 entry)
+{
+	__atomic_store_n(&procs->starts[i], 0, __ATOMIC_RELEASE);
+	if (__atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false, __ATOMIC_ACQ_REL,
+					__ATOMIC_RELAXED))
+		__atomic_sub_fetch(&procs->live, 1, __ATOMIC_RELEASE);
 }
 
 /* Forgets the registration of @pid, which ended with @status; records a crash. */
@@ -527,9 +567,8 @@ static void kunit_procs_ended(pid_t pid, int status)
 	 */
 	if (of && kunit_procs_crashed(status, &sig))
 		kunit_procs_record(of, pid, sig);
-	if (of && __atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false,
-					      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
-		__atomic_sub_fetch(&procs->live, 1, __ATOMIC_RELEASE);
+	if (of)
+		kunit_procs_free_slot(i, entry);
 }
 
 /*
@@ -537,13 +576,15 @@ static void kunit_procs_ended(pid_t pid, int status)
  * or one of the test process's group.  A pid used again by a process that
  * is neither is left alone.
  */
-static bool kunit_procs_ours(pid_t pid)
+static bool kunit_procs_ours(pid_t pid, u64 start)
 {
 	siginfo_t info = { .si_pid = 0 };
+	u64 now;
 
 	if (!waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT))
 		return true;
-	return kill_group > 0 && getpgid(pid) == kill_group;
+	now = start ? kunit_procs_start_time(pid) : 0;
+	return kill_group > 0 && getpgid(pid) == kill_group && (!now || now == start);
 }
 
 /*
@@ -551,10 +592,11 @@ static bool kunit_procs_ours(pid_t pid)
  * process's child is reaped here, and a crash recorded: its case is over.
  * Any other runs on until its parent reaps it, or the supervisor does.
  */
-static bool kunit_procs_alive(pid_t pid)
+static bool kunit_procs_alive(pid_t pid, u64 start)
 {
 	siginfo_t info = { .si_pid = 0 };
 	int status;
+	u64 now;
 
 	if (!waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT)) {
 		if (info.si_pid != pid)
@@ -563,14 +605,11 @@ static bool kunit_procs_alive(pid_t pid)
 			kunit_procs_ended(pid, status);
 		return false;
 	}
-	return !kill(pid, 0) || errno == EPERM;
-}
-
-static void kunit_procs_free_slot(size_t i, u64 entry)
-{
-	if (__atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false, __ATOMIC_ACQ_REL,
-					__ATOMIC_RELAXED))
-		__atomic_sub_fetch(&procs->live, 1, __ATOMIC_RELEASE);
+	if (kill(pid, 0) && errno != EPERM)
+		return false;
+	/* Reaped by its parent (the case, say), its pid given to another. */
+	now = start ? kunit_procs_start_time(pid) : 0;
+	return !now || now == start;
 }
 
 /*
@@ -584,7 +623,7 @@ static pid_t kunit_procs_running(u32 of, bool kill_them)
 {
 	u32 generation = __atomic_load_n(&procs->generation, __ATOMIC_ACQUIRE);
 	pid_t first = 0, pid;
-	u64 entry;
+	u64 entry, start;
 	size_t i;
 
 	for (i = 0; i < KUNIT_PROCS_SLOTS; i++) {
@@ -594,11 +633,12 @@ static pid_t kunit_procs_running(u32 of, bool kill_them)
 		if (!entry || (of && KUNIT_PROCS_SERIAL(entry) != of))
 			continue;
 		pid = KUNIT_PROCS_PID(entry);
-		if (!kunit_procs_alive(pid)) {
+		start = __atomic_load_n(&procs->starts[i], __ATOMIC_ACQUIRE);
+		if (!kunit_procs_alive(pid, start)) {
 			kunit_procs_free_slot(i, entry);
 			continue;
 		}
-		if (kill_them && kunit_procs_ours(pid))
+		if (kill_them && kunit_procs_ours(pid, start))
 			kill(pid, SIGKILL);
 		if (!first)
 			first = pid;
@@ -838,23 +878,33 @@ void kunit_procs_reaped(pid_t pid, int status)
 void kunit_procs_reap(pid_t keep)
 {
 	siginfo_t info;
+	size_t count, i;
+	pid_t *pids;
 	int status;
 
 	if (!procs)
 		return;
 	for (;;) {
 		info.si_pid = 0;
-		if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) || !info.si_pid ||
-		    info.si_pid == keep)
+		if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) || !info.si_pid)
 			return;
+		if (info.si_pid == keep)
+			break;
 		if (waitpid(info.si_pid, &status, WNOHANG) == info.si_pid)
 			kunit_procs_ended(info.si_pid, status);
 	}
+	/* @keep ended and hides the others from waitid(): each by its pid. */
+	pids = kunit_procs_children(&count);
+	for (i = 0; pids && i < count; i++)
+		if (pids[i] != keep && waitpid(pids[i], &status, WNOHANG) == pids[i])
+			kunit_procs_ended(pids[i], status);
+	free(pids);
 }
 
 /**
  * kunit_procs_sweep() - after a test process ended, kill what it left
- * @pgid: its process group.
+ * @pgid: its process group: the test process, which its supervisor reaps
+ *	  only afterwards, so that the group's id is no one else's meanwhile.
  *
  * In the supervisor.  Kills the test process's group and every registered
  * process that is left (as child subreaper, they come here as orphans),
@@ -872,7 +922,7 @@ void kunit_procs_sweep(pid_t pgid)
 	do {
 		kill(-pgid, SIGKILL);
 		pid = kunit_procs_running(0, true);
-		kunit_procs_reap(0);
+		kunit_procs_reap(pgid);
 		if (pid)
 			kunit_procs_nap(&nap);
 	} while (pid && kunit_procs_now() < until);
@@ -880,17 +930,17 @@ void kunit_procs_sweep(pid_t pgid)
 
 /*
  * A child of this process (the supervisor) that the cases left, not one
- * it had before (a shell's background job, inherited across exec).
- * Returns its pid, or 0; /proc tells, where it can.
+ * it had before (a shell's background job, inherited across exec), nor
+ * @keep.  Returns its pid, or 0; /proc tells, where it can.
  */
-static pid_t kunit_procs_left_child(void)
+static pid_t kunit_procs_left_child(pid_t keep)
 {
 	size_t count, i, j;
 	pid_t *pids, found = 0;
 
 	pids = kunit_procs_children(&count);
 	for (i = 0; pids && !found && i < count; i++) {
-		found = pids[i];
+		found = pids[i] == keep ? 0 : pids[i];
 		for (j = 0; j < num_children_before; j++)
 			if (children_before[j] == pids[i])
 				found = 0;
@@ -899,20 +949,26 @@ static pid_t kunit_procs_left_child(void)
 	return found;
 }
 
-/* A member of process group @pgid, from /proc; 0 if none is found. */
+/*
+ * A live member of process group @pgid other than its leader, from /proc;
+ * 0 if none is found (or /proc cannot say).
+ */
 static pid_t kunit_procs_group_member(pid_t pgid)
 {
-	char path[300], text[1024], *field;
+	char path[300], text[1024], state, *field;
 	struct dirent *entry;
-	pid_t found = 0;
+	pid_t found = 0, pid;
 	FILE *stat;
 	size_t len;
+	int group;
 	DIR *dir;
-	int i;
 
 	dir = opendir("/proc");
 	while (dir && !found && (entry = readdir(dir))) {
 		if (entry->d_name[0] < '1' || entry->d_name[0] > '9')
+			continue;
+		pid = atoi(entry->d_name);
+		if (pid == pgid)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s/stat", entry->d_name);
 		stat = fopen(path, "r");
@@ -921,76 +977,64 @@ static pid_t kunit_procs_group_member(pid_t pgid)
 		len = fread(text, 1, sizeof(text) - 1, stat);
 		fclose(stat);
 		text[len] = '\0';
-		/* Field 5 is the process group. */
+		/* After the name: the state, the parent, the process group. */
 		field = strrchr(text, ')');
-		for (i = 3; field && i <= 5; i++) {
-			field = strchr(field + 1, ' ');
-			if (field && i == 5 && atoi(field + 1) == pgid)
-				found = atoi(entry->d_name);
-		}
+		if (field && sscanf(field + 1, " %c %*d %d", &state, &group) == 2 &&
+		    group == pgid && state != 'Z')
+			found = pid;
 	}
 	if (dir)
 		closedir(dir);
 	return found;
 }
 
-/* Something that the cases left runs on: its pid, or -1 if not known. */
-static pid_t kunit_procs_left(pid_t pgid)
-{
-	pid_t pid = kunit_procs_running(0, false);
-
-	if (pid)
-		return pid;
-	if (!kill(-pgid, 0))
-		return kunit_procs_group_member(pgid) ?: -1;
-	return kunit_procs_left_child();
-}
-
 /**
- * kunit_procs_finish() - after the last test process, wait for what is left
- * @pgid: the last test process's group.
- * @deadline_ns: when to kill what is left; 0 for no limit.
- * @why: where to say what was killed.
- * @size: the size of @why.
+ * kunit_procs_left() - something that the cases left runs on
+ * @pgid: the last test process's group, whose leader has ended.
  *
- * In the supervisor.  The run's results are final only when every process
- * the cases started has ended: registered ones, the test process's group,
- * and orphans that came here, which may still fail a check or crash.
- * Whatever runs at @deadline_ns is killed, and fails the run.
+ * Reaps the orphans that ended first.
  *
- * Return: true if something had to be killed (said in @why).
+ * Return: its pid, -1 if it is not known which, 0 if nothing is left.
  */
-bool kunit_procs_finish(pid_t pgid, u64 deadline_ns, char *why, size_t size)
+pid_t kunit_procs_left(pid_t pgid)
 {
-	unsigned int nap = 50;
 	pid_t pid;
 
 	if (!procs)
-		return false;
+		return 0;
 	kill_group = pgid;
-	for (;;) {
-		kunit_procs_reap(0);
-		pid = kunit_procs_left(pgid);
-		if (!pid)
-			return false;
-		if (deadline_ns && kunit_procs_now() >= deadline_ns)
-			break;
-		kunit_procs_nap(&nap);
-	}
-	if (pid > 0)
-		snprintf(why, size, "process %d, which a case started, still ran at the end of the run: killed",
-			 (int)pid);
-	else
-		snprintf(why, size, "a process that a case started still ran at the end of the run: killed");
-	/* Its group, what registered, and the orphans /proc names, until none is left. */
+	kunit_procs_reap(pgid);
+	pid = kunit_procs_running(0, false);
+	if (pid)
+		return pid;
+	pid = kunit_procs_group_member(pgid);
+	if (pid)
+		return pid;
+	return kunit_procs_left_child(pgid);
+}
+
+/**
+ * kunit_procs_kill_left() - kill what the cases left, at the end
+ * @pgid: the last test process's group, whose leader has ended and is
+ *	  not reaped yet.
+ *
+ * The group, what registered, and the orphans /proc names, until none is
+ * left (a second at most).
+ */
+void kunit_procs_kill_left(pid_t pgid)
+{
+	u64 until = kunit_procs_now() + KUNIT_PROCS_NS;
+	pid_t pid;
+
+	if (!procs)
+		return;
 	do {
 		kunit_procs_sweep(pgid);
-		pid = kunit_procs_left_child();
+		pid = kunit_procs_left_child(pgid);
 		if (pid > 0)
 			kill(pid, SIGKILL);
-	} while (pid > 0 && kunit_procs_now() < deadline_ns + KUNIT_PROCS_NS);
-	kunit_procs_reap(0);
-	return true;
+	} while (pid > 0 && kunit_procs_now() < until);
+	kunit_procs_reap(pgid);
 }
 
 /**
@@ -998,7 +1042,7 @@ bool kunit_procs_finish(pid_t pgid, u64 deadline_ns, char *why, size_t size)
  * @why: where to say the first one.
  * @size: the size of @why.
  *
- * In the supervisor, after kunit_procs_finish().
+ * In the supervisor, once nothing is left (kunit_procs_left()).
  *
  * Return: how many there were.
  */

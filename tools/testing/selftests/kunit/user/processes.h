@@ -33,7 +33,8 @@ void kunit_procs_forget(void);
 void kunit_procs_reaped(pid_t pid, int status);
 void kunit_procs_reap(pid_t keep);
 void kunit_procs_sweep(pid_t pgid);
-bool kunit_procs_finish(pid_t pgid, u64 deadline_ns, char *why, size_t size);
+pid_t kunit_procs_left(pid_t pgid);
+void kunit_procs_kill_left(pid_t pgid);
 int kunit_procs_take_left(char *why, size_t size);
 
 #endif /* _KUNIT_USER_PROCESSES_H */
