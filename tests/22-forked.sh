@@ -128,6 +128,8 @@ for mode in supervised no-fork asan; do
 	expect_line "$out" "    ok 1 ends_near_its_timeout" \
 		"$mode: a helper that ends just after its case, near the timeout, passes"
 	expect_line "$out" "ok 4 legit-quit" "$mode: a helper that .exit stops with SIGQUIT is no crash"
+	[ $mode = asan ] && expect_line "$out" "    ok 3 death_test" \
+		"asan: a death test that reaps a child a sanitizer ended passes"
 	if grep -q "^    ok 2 child_in_pid_namespace # SKIP" "$out"; then
 		skip "$mode: a child in a new pid namespace" "unshare(CLONE_NEWPID) needs root"
 	else
@@ -137,6 +139,17 @@ done
 sh -c 'sh -c "sleep 0.5; kill -ABRT \$\$" & exec "$1" --timeout=2 legit-near-timeout' sh \
 	"$USER_BUILD/fixtures/forked-legit" > "$SCRATCH/crashing-job.ktap" 2>&1
 expect_status 0 $? "a crash of a child the program had before it ran fails nothing"
+# Nor does a process that such a child starts during the run: it is the
+# child's, not the cases'; it is neither waited for nor killed.
+sh -c '(sleep 0.3; sleep 5 & echo $! > "$2") & exec "$1" --timeout=2 legit-near-timeout' sh \
+	"$USER_BUILD/fixtures/forked-legit" "$SCRATCH/grandchild" > "$SCRATCH/grandchild.ktap" 2>&1
+expect_status 0 $? "a process that a child the program had before starts fails nothing"
+if [ "$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$(cat "$SCRATCH/grandchild")/stat" 2> /dev/null)" = S ]; then
+	pass "and lives on"
+	kill "$(cat "$SCRATCH/grandchild")"
+else
+	fail "the run killed a process that a child the program had before started"
+fi
 
 # A process of the group that no fork handler saw writes after the run's
 # results, then fails: the run still reads its pipes, and fails.

@@ -1360,6 +1360,10 @@ static bool kunit_user_take_left(pid_t pgid, struct kunit_user_child *child)
 	char why[256];
 	pid_t pid;
 
+	/* Without /proc, what no fork handler saw cannot be told apart: it goes unwaited. */
+	if (access("/proc/self/stat", R_OK))
+		kunit_user_say("# kunit: /proc cannot be read: what the cases left and did not register is killed at the end, not waited for");
+
 	while ((pid = kunit_procs_left(pgid))) {
 		if (deadline && kunit_user_now_ns() >= deadline) {
 			if (pid > 0)
@@ -1426,9 +1430,12 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		kunit_user_close(&child.ack);
 		kunit_user_close(&child.ack_reader);
 		__atomic_store_n(&child_pgid, 0, __ATOMIC_RELEASE);
-		/* What a dead test process left is killed: its case failed already. */
-		if (!finished || status < 0)
-			kunit_procs_sweep(child.pid);
+		/*
+		 * What a dead test process left is killed: its case failed
+		 * already.  What a finished one left was waited for, and what
+		 * no one could tell of (without /proc) goes with its group.
+		 */
+		kunit_procs_sweep(child.pid);
 		kunit_user_reap(child.pid);
 		if (status < 0) {
 			kunit_user_say("Bail out! kunit: cannot wait for the test process");
@@ -1626,10 +1633,79 @@ static int kunit_user_guard(const struct kunit_user_options *options)
 	}
 	if (kunit_user_take_left(pid, NULL))
 		ret = KSFT_FAIL;
+	kunit_procs_sweep(pid);
 	kunit_user_reap(pid);
 	if (stdout_errno)
 		ret = KSFT_FAIL;
 	return ret;
+}
+
+/* The process that runs the run, for the program's own to pass signals to. */
+static pid_t run_below;
+
+static void kunit_user_pass_signal(int sig)
+{
+	pid_t pid = __atomic_load_n(&run_below, __ATOMIC_ACQUIRE);
+
+	if (pid > 0)
+		kill(pid, sig);
+}
+
+/*
+ * The process that adopts what the cases leave (a child subreaper) must
+ * have no child from before the run: a shell's job that the program got
+ * across exec, and that job's own children, are no case's.  So the run
+ * runs in a child of the program's process, which only passes it the
+ * signals that end a run, waits for it and ends as it ended.
+ */
+static int kunit_user_run_below(const struct kunit_user_options *options)
+{
+	struct sigaction pass = { .sa_handler = kunit_user_pass_signal };
+	struct sigaction saved[ARRAY_SIZE(kunit_user_fatal_signals)];
+	sigset_t fatal, old_mask;
+	int status = -1, ret;
+	size_t i;
+	pid_t pid;
+
+	fflush(NULL);
+	sigemptyset(&fatal);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
+		sigaddset(&fatal, kunit_user_fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &fatal, &old_mask);
+	pid = fork();
+	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		kunit_procs_adopt();
+		ret = options->fork ? kunit_user_supervise(options) : kunit_user_guard(options);
+		fflush(NULL);
+		/* _exit(): the program's exit handlers are its own process's. */
+		_exit(kunit_user_leaked() ? KUNIT_USER_LEAKED : ret);
+	}
+	if (pid < 0) {
+		perror("kunit: fork");
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		return KSFT_FAIL;
+	}
+	__atomic_store_n(&run_below, pid, __ATOMIC_RELEASE);
+	sigemptyset(&pass.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++) {
+		sigaction(kunit_user_fatal_signals[i], NULL, &saved[i]);
+		/* One ignored from the start, as under nohup, stays ignored. */
+		if (saved[i].sa_handler != SIG_IGN)
+			sigaction(kunit_user_fatal_signals[i], &pass, NULL);
+	}
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	__atomic_store_n(&run_below, 0, __ATOMIC_RELEASE);
+	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
+		sigaction(kunit_user_fatal_signals[i], &saved[i], NULL);
+	if (status != -1 && WIFSIGNALED(status)) {
+		/* Ended by a signal, as the run was. */
+		signal(WTERMSIG(status), SIG_DFL);
+		raise(WTERMSIG(status));
+	}
+	return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : KSFT_FAIL;
 }
 
 /**
@@ -1640,17 +1716,10 @@ static int kunit_user_guard(const struct kunit_user_options *options)
  */
 int kunit_user_run(const struct kunit_user_options *options)
 {
-	int ret;
-
 	kselftest_nesting = options->kselftest_nesting;
 	default_timeout = options->timeout;
 	/* What the cases fork is followed, in either mode. */
 	if (kunit_procs_init())
 		return KSFT_FAIL;
-	if (options->fork)
-		ret = kunit_user_supervise(options);
-	else
-		ret = kunit_user_guard(options);
-	kunit_procs_exit();
-	return ret;
+	return kunit_user_run_below(options);
 }

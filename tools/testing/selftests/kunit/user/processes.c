@@ -104,6 +104,8 @@ struct kunit_procs_shared {
 	u64 procs[KUNIT_PROCS_SLOTS];
 	/* When each process of @procs started (0: not known), against pid reuse. */
 	u64 starts[KUNIT_PROCS_SLOTS];
+	/* The entry of @procs whose process ended with a sanitizer's report. */
+	u64 sanitized[KUNIT_PROCS_SLOTS];
 	u64 failures[KUNIT_PROCS_FAILURES];
 	/* The first failure of the running case: it needs no slot of @failures. */
 	u64 running_failure;
@@ -122,6 +124,9 @@ static struct kunit_procs_shared *procs;
 
 /* The process that runs the cases; 0 in the supervisor. */
 static pid_t test_process;
+/* Where this process registered: its slot of procs->procs, its entry there. */
+static size_t own_slot;
+static u64 own_entry;
 /* The case this process runs, or that forked it (or its parent); 0 if none. */
 static u32 serial;
 /* The serials of the cases running in the test process, outermost first. */
@@ -236,6 +241,8 @@ static void kunit_procs_register(u32 of)
 	kunit_procs_record(of, getpid(), KUNIT_PROCS_UNREGISTERED);
 	return;
 registered:
+	own_slot = i;
+	own_entry = entry;
 	/* Its pid may be another's once it is reaped: its start time tells. */
 	__atomic_store_n(&procs->starts[i], kunit_procs_start_time(getpid()), __ATOMIC_RELEASE);
 }
@@ -293,11 +300,16 @@ static void kunit_procs_exiting(void)
 	exiting = true;
 }
 
-/* A sanitizer's report ends a process with a status a case may give too. */
+/*
+ * A sanitizer's report ends a process with a status a case may give too:
+ * it is said beside the process's registration, and fails its case if the
+ * run reaps it (kunit_procs_ended()), as a crash does; a case that reaps
+ * it itself (a death test) has its status.
+ */
 static void kunit_procs_sanitizer_died(void)
 {
-	if (procs && kunit_procs_in_forked() && !exiting)
-		kunit_procs_record(serial, getpid(), KUNIT_PROCS_SANITIZER);
+	if (procs && kunit_procs_in_forked() && !exiting && own_entry)
+		__atomic_store_n(&procs->sanitized[own_slot], own_entry, __ATOMIC_RELEASE);
 }
 
 /*
@@ -339,6 +351,7 @@ static void kunit_procs_in_child(void)
 	if (!token)
 		return;
 	fork_token = 0;
+	own_entry = 0;
 	/* Its getpid() is another namespace's: it is followed as an unknown process. */
 	if (kunit_procs_pid_namespace() == test_pid_namespace)
 		kunit_procs_register(serial);
@@ -384,16 +397,11 @@ static pid_t *kunit_procs_children(size_t *count)
 	return pids;
 }
 
-/* The children this process had before the first test process: not the cases'. */
-static pid_t *children_before;
-static size_t num_children_before;
 
 /**
  * kunit_procs_init() - get ready to follow what the cases fork
  *
- * Once, in the process that supervises the run, before the first test
- * process: it becomes a child subreaper, so that a process the cases left
- * is its child when its parent is gone, to reap, wait for and kill.
+ * Once, before the process that supervises the run starts.
  *
  * Return: 0, or -1 (said on stderr).
  */
@@ -416,19 +424,20 @@ int kunit_procs_init(void)
 #ifdef KUNIT_USER_SANITIZER
 	kunit_procs_on_sanitizer_death();
 #endif
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	children_before = kunit_procs_children(&num_children_before);
 	return 0;
 }
 
 /**
- * kunit_procs_exit() - free what kunit_procs_init() kept, as the run ends
+ * kunit_procs_adopt() - the calling process supervises the run
+ *
+ * It becomes a child subreaper, so that a process the cases left is its
+ * child when its parent is gone, to reap, wait for and kill.  It must have
+ * no child of its own from before the run (see kunit_user_run()): every
+ * child it has, but its test processes, is what the cases left.
  */
-void kunit_procs_exit(void)
+void kunit_procs_adopt(void)
 {
-	free(children_before);
-	children_before = NULL;
-	num_children_before = 0;
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 }
 
 /**
@@ -436,7 +445,6 @@ void kunit_procs_exit(void)
  */
 void kunit_procs_enter_test_process(void)
 {
-	kunit_procs_exit();
 	test_process = getpid();
 	test_pid_namespace = kunit_procs_pid_namespace();
 	kill_group = getpgrp();
@@ -541,6 +549,7 @@ static bool kunit_procs_crashed(int status, u8 *sig)
 static void kunit_procs_free_slot(size_t i, u64 entry)
 {
 	__atomic_store_n(&procs->starts[i], 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&procs->sanitized[i], 0, __ATOMIC_RELEASE);
 	if (__atomic_compare_exchange_n(&procs->procs[i], &entry, 0, false, __ATOMIC_ACQ_REL,
 					__ATOMIC_RELAXED))
 		__atomic_sub_fetch(&procs->live, 1, __ATOMIC_RELEASE);
@@ -567,6 +576,8 @@ static void kunit_procs_ended(pid_t pid, int status)
 	 */
 	if (of && kunit_procs_crashed(status, &sig))
 		kunit_procs_record(of, pid, sig);
+	else if (of && __atomic_load_n(&procs->sanitized[i], __ATOMIC_ACQUIRE) == entry)
+		kunit_procs_record(of, pid, KUNIT_PROCS_SANITIZER);
 	if (of)
 		kunit_procs_free_slot(i, entry);
 }
@@ -929,22 +940,17 @@ void kunit_procs_sweep(pid_t pgid)
 }
 
 /*
- * A child of this process (the supervisor) that the cases left, not one
- * it had before (a shell's background job, inherited across exec), nor
- * @keep.  Returns its pid, or 0; /proc tells, where it can.
+ * A child of this process (the supervisor) other than @keep: what the
+ * cases left.  Returns its pid, or 0; /proc tells, where it can.
  */
 static pid_t kunit_procs_left_child(pid_t keep)
 {
-	size_t count, i, j;
 	pid_t *pids, found = 0;
+	size_t count, i;
 
 	pids = kunit_procs_children(&count);
-	for (i = 0; pids && !found && i < count; i++) {
+	for (i = 0; pids && !found && i < count; i++)
 		found = pids[i] == keep ? 0 : pids[i];
-		for (j = 0; j < num_children_before; j++)
-			if (children_before[j] == pids[i])
-				found = 0;
-	}
 	free(pids);
 	return found;
 }

@@ -22,7 +22,7 @@ struct kunit;
 struct kunit_progress;
 
 int kunit_procs_init(void);
-void kunit_procs_exit(void);
+void kunit_procs_adopt(void);
 void kunit_procs_enter_test_process(void);
 void kunit_procs_begin(const char *name, const struct kunit_progress *progress);
 void kunit_procs_end(struct kunit *test, u64 deadline_ns);
