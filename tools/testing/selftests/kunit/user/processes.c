@@ -397,7 +397,6 @@ static pid_t *kunit_procs_children(size_t *count)
 	return pids;
 }
 
-
 /**
  * kunit_procs_init() - get ready to follow what the cases fork
  *
