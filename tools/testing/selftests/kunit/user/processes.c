@@ -208,8 +208,8 @@ static u64 kunit_procs_start_time(pid_t pid)
 	text[len] = '\0';
 	/* After the name, which may hold anything: fields 3 to 21, then the start. */
 	field = strrchr(text, ')');
-	if (!field || sscanf(field + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu",
-			     &start) != 1)
+	if (!field || sscanf(field + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u"
+			     " %*u %*u %*d %*d %*d %*d %*d %*d %llu", &start) != 1)
 		return 0;
 	return start;
 }
