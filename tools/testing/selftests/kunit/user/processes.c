@@ -191,6 +191,10 @@ static void kunit_procs_record(u32 of, pid_t pid, u8 kind)
 	__atomic_store_n(&procs->failures_lost, true, __ATOMIC_RELEASE);
 }
 
+/* /proc/PID/stat after the name: fields 3 to 21, then the start time. */
+static const char kunit_procs_stat_start[] =
+	" %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d %llu";
+
 /* The start time of process @pid, in clock ticks since boot; 0 if unknown. */
 static u64 kunit_procs_start_time(pid_t pid)
 {
@@ -208,8 +212,7 @@ static u64 kunit_procs_start_time(pid_t pid)
 	text[len] = '\0';
 	/* After the name, which may hold anything: fields 3 to 21, then the start. */
 	field = strrchr(text, ')');
-	if (!field || sscanf(field + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u"
-			     " %*u %*u %*d %*d %*d %*d %*d %*d %llu", &start) != 1)
+	if (!field || sscanf(field + 1, kunit_procs_stat_start, &start) != 1)
 		return 0;
 	return start;
 }
