@@ -158,3 +158,11 @@ out=$SCRATCH/left-writer.ktap
 expect_status 1 $? "a process left writing after the results, then failing, fails the run"
 expect_match "$out" "^Bail out! kunit: a check failed in process [0-9]+, which case 1 \(leaves_a_writer\) of suite 1 forked, after its case's result$" \
 	"and the run names the case that started it"
+
+# A program started with SIGCHLD ignored (kept across exec; a shell's trap
+# cannot do it) passes as it should: the run's status is not reaped away.
+python3 -c 'import os, signal, sys
+signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+os.execv(sys.argv[1], sys.argv[1:])' "$USER_BUILD/fixtures/forked-legit" --timeout=2 legit-quit \
+	> "$SCRATCH/sigchld-ignored.ktap" 2>&1
+expect_status 0 $? "a passing program started with SIGCHLD ignored passes"

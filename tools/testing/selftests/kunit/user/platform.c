@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 
@@ -1662,18 +1663,27 @@ static int kunit_user_run_below(const struct kunit_user_options *options)
 {
 	struct sigaction pass = { .sa_handler = kunit_user_pass_signal };
 	struct sigaction saved[ARRAY_SIZE(kunit_user_fatal_signals)];
+	struct sigaction reap = { .sa_handler = SIG_DFL }, saved_reap;
 	sigset_t fatal, old_mask;
 	int status = -1, ret;
+	pid_t pid, parent;
 	size_t i;
-	pid_t pid;
 
 	fflush(NULL);
+	/* An ignored SIGCHLD (kept across exec) would reap the run unread. */
+	sigemptyset(&reap.sa_mask);
+	sigaction(SIGCHLD, &reap, &saved_reap);
+	parent = getpid();
 	sigemptyset(&fatal);
 	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
 		sigaddset(&fatal, kunit_user_fatal_signals[i]);
 	sigprocmask(SIG_BLOCK, &fatal, &old_mask);
 	pid = fork();
 	if (pid == 0) {
+		/* The program's process killed (SIGKILL): the run ends too. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			raise(SIGTERM);
 		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		kunit_procs_adopt();
 		ret = options->fork ? kunit_user_supervise(options) : kunit_user_guard(options);
@@ -1684,6 +1694,7 @@ static int kunit_user_run_below(const struct kunit_user_options *options)
 	if (pid < 0) {
 		perror("kunit: fork");
 		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		sigaction(SIGCHLD, &saved_reap, NULL);
 		return KSFT_FAIL;
 	}
 	__atomic_store_n(&run_below, pid, __ATOMIC_RELEASE);
@@ -1695,11 +1706,18 @@ static int kunit_user_run_below(const struct kunit_user_options *options)
 			sigaction(kunit_user_fatal_signals[i], &pass, NULL);
 	}
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			/* Reaped by another (a handler of the program's): no status. */
+			perror("kunit: the run's status is lost: waitpid");
+			status = -1;
+			break;
+		}
+	}
 	__atomic_store_n(&run_below, 0, __ATOMIC_RELEASE);
 	for (i = 0; i < ARRAY_SIZE(kunit_user_fatal_signals); i++)
 		sigaction(kunit_user_fatal_signals[i], &saved[i], NULL);
+	sigaction(SIGCHLD, &saved_reap, NULL);
 	if (status != -1 && WIFSIGNALED(status)) {
 		/* Ended by a signal, as the run was. */
 		signal(WTERMSIG(status), SIG_DFL);
