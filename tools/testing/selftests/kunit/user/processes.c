@@ -842,17 +842,15 @@ void kunit_procs_note_failure(void)
  *
  * Waits for every registered process, then says each failure that no case
  * took as a "Bail out!" line, which fails the run.
- *
- * Return: how many lines it said.
  */
-int kunit_procs_end_of_run(u64 deadline_ns)
+void kunit_procs_end_of_run(u64 deadline_ns)
 {
 	bool killed;
 
 	if (!procs)
-		return 0;
+		return;
 	kunit_procs_wait(0, deadline_ns, &killed);
-	return kunit_procs_say_late("Bail out! ", "after its case's result");
+	kunit_procs_say_late("Bail out! ", "after its case's result");
 }
 
 /**

@@ -28,7 +28,7 @@ void kunit_procs_begin(const char *name, const struct kunit_progress *progress);
 void kunit_procs_end(struct kunit *test, u64 deadline_ns);
 void kunit_procs_take_late(struct kunit_progress *progress);
 void kunit_procs_note_failure(void);
-int kunit_procs_end_of_run(u64 deadline_ns);
+void kunit_procs_end_of_run(u64 deadline_ns);
 void kunit_procs_forget(void);
 void kunit_procs_reaped(pid_t pid, int status);
 void kunit_procs_reap(pid_t keep);
