@@ -85,7 +85,7 @@ done
 # More processes than the run can follow: the case fails, saying so; one
 # that registers behind the wait's scan is still waited for.
 out=$SCRATCH/many.ktap
-"$USER_BUILD/fixtures/forked-late" --timeout=30 alone-many > "$out" 2>&1
+"$USER_BUILD/fixtures/forked-late" --timeout=120 alone-many > "$out" 2>&1
 expect_status 1 $? "a program whose case forks more than the run can follow fails"
 expect_match "$out" "^    # fills_the_registry: process [0-9]+ could not be followed \(over 4096 processes at once\), which the case forked$" \
 	"the case that forked more than the run can follow fails, saying so"
