@@ -25,7 +25,9 @@
  *    that starts a new run where a dead one stopped:
  *    kunit_platform_death_reason();
  *  - what a case started beside its own code, which its result waits for:
- *    kunit_platform_case_start() and kunit_platform_case_end().
+ *    kunit_platform_case_start() and kunit_platform_case_end();
+ *  - whether the platform's own record says something went wrong since
+ *    the core last looked: kunit_platform_new_trouble().
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -132,6 +134,8 @@ static inline void kunit_platform_case_start(struct kunit *test,
 static inline void kunit_platform_case_end(struct kunit *test, unsigned long timeout)
 {
 }
+
+bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size);
 
 #else /* !__KERNEL__ */
 

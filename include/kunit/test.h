@@ -208,6 +208,12 @@ struct kunit_suite {
 	struct kunit_suite *origin;
 	bool finished;
 	enum kunit_status status;
+	/* Its code or data lies in init memory (kernel.c finds out). */
+	bool uses_init;
+	/* This structure itself lies in init memory. */
+	bool in_init;
+	/* Code of it that ran out of time still runs: it must not be freed. */
+	bool running_late;
 };
 
 /**

@@ -52,8 +52,15 @@ static DEFINE_MUTEX(kunit_debugfs_lock);
 static int __cold kunit_debugfs_show_results(struct seq_file *seq, void *unused)
 {
 	struct kunit_debugfs_suite *entry = seq->private;
-	char *results = kunit_suite_results(entry->suite);
+	char *results;
+	int err;
 
+	/* Not in the middle of a run's end, when its result is being set. */
+	err = mutex_lock_interruptible(&kunit_run_mutex);
+	if (err)
+		return err;
+	results = kunit_suite_results(entry->suite);
+	mutex_unlock(&kunit_run_mutex);
 	if (!results)
 		return -ENOMEM;
 	seq_puts(seq, results);
@@ -122,8 +129,11 @@ static int __cold kunit_debugfs_add_suite(struct kunit_suite *suite, struct modu
 	struct kunit_debugfs_suite *entry;
 	struct dentry *dir;
 
-	/* A suite that keeps its lines elsewhere already is left alone. */
-	if (suite->log.stream)
+	/*
+	 * A suite that keeps its lines elsewhere already is left alone; one
+	 * whose structure goes with init memory can have no files to read.
+	 */
+	if (suite->log.stream || suite->in_init)
 		return 0;
 	entry = kzalloc(sizeof(*entry), GFP_KERNEL);
 	if (!entry)
@@ -147,8 +157,29 @@ static int __cold kunit_debugfs_add_suite(struct kunit_suite *suite, struct modu
 	}
 	suite->debugfs = dir;
 	debugfs_create_file("results", 0400, dir, entry, &kunit_debugfs_results_fops);
-	debugfs_create_file("run", 0200, dir, entry, &kunit_debugfs_run_fops);
+	/* Its init code is gone once the kernel or its module has started. */
+	if (!suite->uses_init)
+		debugfs_create_file("run", 0200, dir, entry, &kunit_debugfs_run_fops);
 	return 0;
+}
+
+/**
+ * kunit_debugfs_has_suite() - whether a suite of this name has a directory
+ * @name: the name.
+ *
+ * Return: true if a suite called @name is in /sys/kernel/debug/kunit.
+ */
+bool __cold kunit_debugfs_has_suite(const char *name)
+{
+	struct kunit_debugfs_suite *entry;
+	bool found = false;
+
+	mutex_lock(&kunit_debugfs_lock);
+	list_for_each_entry(entry, &kunit_debugfs_suites, node)
+		if (!strcmp(entry->suite->name, name))
+			found = true;
+	mutex_unlock(&kunit_debugfs_lock);
+	return found;
 }
 
 /**

@@ -123,6 +123,7 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 			kept[count++] = *test_case;
 	copy->test_cases = kept;
 	copy->origin = suite->origin ? suite->origin : suite;
+	copy->running_late = false;
 	return copy;
 }
 
@@ -197,12 +198,16 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_suites);
 /**
  * kunit_free_suite_set() - free a set made by kunit_filter_suites()
  * @set: the set.
+ *
+ * A copy whose code still runs past its timeout is left to that code.
  */
 void __cold kunit_free_suite_set(struct kunit_suite_set set)
 {
 	struct kunit_suite * const *suite;
 
 	for (suite = set.start; suite < set.end; suite++) {
+		if ((*suite)->running_late)
+			continue;
 		kfree((*suite)->test_cases);
 		kfree(*suite);
 	}

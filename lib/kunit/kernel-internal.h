@@ -17,6 +17,8 @@ struct module;
 extern struct mutex kunit_run_mutex;
 
 void __exit kunit_try_catch_release_workers(void);
+bool kunit_try_catch_abandoned(struct module *owner, bool init_only);
+bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 
@@ -25,6 +27,7 @@ void __exit kunit_debugfs_remove_all(void);
 void kunit_debugfs_add_suites(struct kunit_suite * const *suites, int num_suites,
 			      struct module *owner);
 void kunit_debugfs_remove_suites(struct kunit_suite * const *suites, int num_suites);
+bool kunit_debugfs_has_suite(const char *name);
 
 #else
 
@@ -34,6 +37,7 @@ static inline void kunit_debugfs_add_suites(struct kunit_suite * const *suites,
 					    int num_suites, struct module *owner) { }
 static inline void kunit_debugfs_remove_suites(struct kunit_suite * const *suites,
 					       int num_suites) { }
+static inline bool kunit_debugfs_has_suite(const char *name) { return false; }
 
 #endif /* CONFIG_KUNIT_DEBUGFS */
 

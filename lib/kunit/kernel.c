@@ -11,11 +11,13 @@
 
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/panic.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/reboot.h>
 #include <linux/string.h>
+#include <asm/sections.h>
 
 #include "kernel-internal.h"
 
@@ -35,6 +37,135 @@ void kunit_platform_emit(const char *level, const char *line)
 		pr_warn("%s\n", line);
 	else
 		pr_info("%s\n", line);
+}
+
+/*
+ * The taint flags that say the kernel itself went wrong, whoever caused it:
+ * an oops (which a crash in a work item or another thread leaves too), a
+ * WARN(), a soft lockup, a machine check.  Not TAINT_BAD_PAGE: KASAN sets
+ * it for every report, and KASAN's own suites expect reports (it fails an
+ * unexpected one in a test's thread itself).  Taint flags stay set: the
+ * first of each kind is what the kernel's record tells.
+ */
+static const struct {
+	unsigned int flag;
+	char letter;
+	const char *meaning;
+} kunit_trouble_taints[] = {
+	{ TAINT_DIE, 'D', "a task died" },
+	{ TAINT_WARN, 'W', "a warning" },
+	{ TAINT_SOFTLOCKUP, 'L', "a soft lockup" },
+	{ TAINT_MACHINE_CHECK, 'M', "a machine check" },
+};
+
+/**
+ * kunit_platform_new_trouble() - whether the kernel's taint shows new trouble
+ * @seen: the trouble flags already accounted for; updated.
+ * @text: where to describe the new flags, "D (a task died)".
+ * @size: the size of @text.
+ *
+ * Return: true when a flag of kunit_trouble_taints is set that @seen did
+ * not have.
+ */
+bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size)
+{
+	size_t i, len = 0;
+	bool found = false;
+
+	for (i = 0; i < ARRAY_SIZE(kunit_trouble_taints); i++) {
+		unsigned long bit = BIT(kunit_trouble_taints[i].flag);
+
+		if ((*seen & bit) || !test_taint(kunit_trouble_taints[i].flag))
+			continue;
+		*seen |= bit;
+		len += scnprintf(text + len, size - len, "%s%c (%s)", found ? ", " : "",
+				 kunit_trouble_taints[i].letter, kunit_trouble_taints[i].meaning);
+		found = true;
+	}
+	return found;
+}
+
+/*
+ * Where a suite's code and data lie, as the kernel itself tells: an
+ * address in the init memory of @mod, or of the kernel when @mod is NULL.
+ * Only built-in KUnit runs built-in suites, and only it sees the kernel's
+ * section symbols.
+ */
+static bool __cold kunit_in_init(const void *addr, struct module *mod)
+{
+	if (!addr)
+		return false;
+#ifdef CONFIG_MODULES
+	if (mod)
+		return within_module_init((unsigned long)addr, mod);
+#endif
+#if IS_BUILTIN(CONFIG_KUNIT)
+	return is_kernel_inittext((unsigned long)addr) ||
+	       init_section_contains((void *)addr, 1);
+#else
+	return false;
+#endif
+}
+
+/* Whether any code or data of @suite lies in init memory. */
+static bool __cold kunit_suite_uses_init(struct kunit_suite *suite, struct module *mod)
+{
+	struct kunit_case *test_case;
+
+	if (suite->in_init || kunit_in_init(suite->test_cases, mod) ||
+	    kunit_in_init(suite->suite_init, mod) || kunit_in_init(suite->suite_exit, mod) ||
+	    kunit_in_init(suite->init, mod) || kunit_in_init(suite->exit, mod))
+		return true;
+	kunit_suite_for_each_test_case(suite, test_case)
+		if (kunit_in_init(test_case->run_case, mod) ||
+		    kunit_in_init(test_case->generate_params, mod))
+			return true;
+	return false;
+}
+
+/* Whether @name is taken by a suite before @suites[@index] or in debugfs. */
+static bool __cold kunit_suite_name_taken(struct kunit_suite * const *suites, int index,
+					  const char *name)
+{
+	int i;
+
+	for (i = 0; i < index; i++)
+		if (!strcmp(suites[i]->name, name))
+			return true;
+	return kunit_debugfs_has_suite(name);
+}
+
+/*
+ * Gets suites ready to run, once, before their first run: where their code
+ * lies (what lies in init memory must not run again once it is freed, nor
+ * be waited for after), and a name no other suite has, "name-2" for the
+ * second of two (debugfs keeps results by name, and a reader of the
+ * results would take two suites of one name for one).
+ */
+static void __cold kunit_prepare_suites(struct kunit_suite * const *suites, int count,
+					struct module *mod)
+{
+	char name[sizeof(suites[0]->name)];
+	int i, n;
+
+	for (i = 0; i < count; i++) {
+		struct kunit_suite *suite = suites[i];
+
+		suite->in_init = kunit_in_init(suite, mod);
+		suite->uses_init = kunit_suite_uses_init(suite, mod);
+		if (!kunit_suite_name_taken(suites, i, suite->name))
+			continue;
+		for (n = 2; n < 1000; n++) {
+			snprintf(name, sizeof(name), "%.*s-%d", (int)sizeof(name) - 5,
+				 suite->name, n);
+			if (!kunit_suite_name_taken(suites, i, name))
+				break;
+		}
+		pr_warn("kunit: a second suite is called %s: it reports as %s\n",
+			suite->name, name);
+		/* The name is const to its authors, not to KUnit: the object is writable. */
+		strscpy((char *)suite->name, name, sizeof(suite->name));
+	}
 }
 
 #if IS_BUILTIN(CONFIG_KUNIT)
@@ -91,6 +222,11 @@ int kunit_run_all_tests(void)
 		return 0;
 	}
 	err = kunit_executor_run(filter_glob_param, action_param, &progress);
+	/* init/main.c frees init memory next. */
+	if (kunit_try_catch_abandoned(NULL, true)) {
+		pr_err("kunit executor: a case that timed out still runs code in init memory: the boot waits for it to return\n");
+		kunit_try_catch_wait_abandoned(NULL, true);
+	}
 	kunit_shutdown();
 	return err;
 }
@@ -100,6 +236,7 @@ static void __init kunit_debugfs_add_builtin_suites(void)
 {
 	struct kunit_suite_set builtin = kunit_builtin_suites();
 
+	kunit_prepare_suites(builtin.start, builtin.end - builtin.start, NULL);
 	kunit_debugfs_add_suites(builtin.start, builtin.end - builtin.start, NULL);
 }
 #else
@@ -168,6 +305,7 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		/* A case that outlives its timeout keeps this module (try-catch.c). */
 		for (i = 0; i < count; i++)
 			suites[i]->owner = mod;
+		kunit_prepare_suites(suites, count, mod);
 		kunit_debugfs_add_suites(suites, count, mod);
 		mutex_lock(&kunit_run_mutex);
 		/*
@@ -177,8 +315,21 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		 */
 		__kunit_test_suites_init(suites, count);
 		mutex_unlock(&kunit_run_mutex);
+	} else if (event == MODULE_STATE_LIVE) {
+		/* Its init memory is freed next. */
+		if (kunit_try_catch_abandoned(mod, true)) {
+			pr_err("kunit: %s: a case that timed out still runs its init code: the load waits for it to return\n",
+			       mod->name);
+			kunit_try_catch_wait_abandoned(mod, true);
+		}
 	} else if (event == MODULE_STATE_GOING) {
 		kunit_debugfs_remove_suites(suites, count);
+		/* A module whose init failed is freed next, whoever holds it. */
+		if (kunit_try_catch_abandoned(mod, false)) {
+			pr_err("kunit: %s: a case that timed out still runs its code: the module is freed once it returns\n",
+			       mod->name);
+			kunit_try_catch_wait_abandoned(mod, false);
+		}
 	}
 	return NOTIFY_OK;
 }

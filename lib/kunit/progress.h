@@ -62,6 +62,9 @@ enum kunit_phase {
  *		       together (@run_stats is the whole run's).
  * @run_stats: results of every case and parameter of the run, plus one
  *	       failure per suite that failed outside its cases.
+ * @trouble_primed: @trouble_seen holds the platform's record.
+ * @trouble_seen: what the platform's record of trouble held when the core
+ *		  last looked (see kunit_platform_new_trouble()).
  */
 struct kunit_progress {
 	size_t suite_index;
@@ -77,6 +80,8 @@ struct kunit_progress {
 	struct kunit_result_stats param_stats;
 	struct kunit_result_stats suite_total_stats;
 	struct kunit_result_stats run_stats;
+	bool trouble_primed;
+	unsigned long trouble_seen;
 };
 
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,

@@ -364,7 +364,12 @@ struct kunit_attempt {
 	int (*init)(struct kunit *test);
 	void (*run_case)(struct kunit *test);
 	void (*exit)(struct kunit *test);
+	struct kunit_suite *suite;
+	int (*suite_init)(struct kunit_suite *suite);
+	void (*suite_exit)(struct kunit_suite *suite);
+	int suite_err;
 	struct module *owner;
+	bool uses_init;
 	bool init_succeeded;
 	bool cleaned_up;
 	struct kref refs;
@@ -437,10 +442,60 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = timeout;
 	try_catch->owner = attempt->owner;
+	try_catch->uses_init = attempt->uses_init;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);
 	return kunit_try_catch_get_result(try_catch) == -ETIMEDOUT;
+}
+
+/*
+ * Code of @suite outlived its timeout and may still run: neither the suite
+ * nor, for a filtered copy, the suite it was copied from may be freed or
+ * torn down under it, now or in a later run.
+ */
+static void kunit_suite_mark_late(struct kunit_suite *suite)
+{
+	suite->running_late = true;
+	if (suite->origin)
+		suite->origin->running_late = true;
+}
+
+/* Room for the platform's words on new trouble: "D (a task died), W (a warning)". */
+#define KUNIT_TROUBLE_TEXT_SIZE	128
+
+/*
+ * Whether the platform's own record (the kernel's taint) shows trouble that
+ * came since the core last looked, in @text.  The first look of a run only
+ * takes the record: what came before the run is not the run's.
+ */
+static bool kunit_new_trouble(struct kunit_progress *progress, char *text)
+{
+	bool primed = progress->trouble_primed;
+	bool found;
+
+	text[0] = '\0';
+	progress->trouble_primed = true;
+	found = kunit_platform_new_trouble(&progress->trouble_seen, text,
+					   KUNIT_TROUBLE_TEXT_SIZE);
+	return primed && found;
+}
+
+/*
+ * New trouble outside any case of @suite (@when: "before it began", "outside
+ * its cases") fails the suite: no case's window saw it come.
+ */
+static void kunit_check_suite_trouble(struct kunit_suite *suite, struct kunit_progress *progress,
+				      const char *when)
+{
+	char text[KUNIT_TROUBLE_TEXT_SIZE];
+
+	if (!kunit_new_trouble(progress, text))
+		return;
+	kunit_log_printf(&suite->log, KERN_ERR,
+			 KUNIT_SUBTEST_INDENT "# %.*s: the kernel's taint gained %s %s; see the kernel's report",
+			 (int)sizeof(suite->name), suite->name, text, when);
+	progress->suite_failed = true;
 }
 
 /*
@@ -454,6 +509,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	/* Not NULL when a test runs a suite of its own, as KUnit's self-tests do. */
 	struct kunit *outer = kunit_platform_current_test();
 	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	char trouble[KUNIT_TROUBLE_TEXT_SIZE];
 	struct kunit_attempt *attempt;
 	const char *death;
 	bool abandoned;
@@ -480,6 +536,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->run_case = test_case->run_case;
 	attempt->exit = suite->exit;
 	attempt->owner = suite->owner;
+	attempt->uses_init = suite->uses_init;
 	/* The runner's reference, and the one a run that outlives its timeout takes. */
 	kref_init(&attempt->refs);
 	kref_get(&attempt->refs);
@@ -488,16 +545,30 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->test.param_value = test->param_value;
 	attempt->test.param_index = test->param_index;
 
+	kunit_check_suite_trouble(suite, progress, "outside its cases");
 	kunit_platform_case_start(&attempt->test, progress);
 	abandoned = kunit_attempt_protect(attempt, kunit_attempt_body, timeout);
 	/* The case stopped part-way: its exit and clean-up still run. */
 	if (!abandoned && !attempt->cleaned_up)
 		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
-	if (!abandoned)
+	if (!abandoned) {
 		kunit_platform_case_end(&attempt->test, timeout);
+		/*
+		 * Trouble in its window is the case's: its own thread, or a
+		 * thread or work item it started, most likely.  The report on
+		 * the console names the task.
+		 */
+		if (kunit_new_trouble(progress, trouble)) {
+			kunit_err(&attempt->test,
+				  "the kernel's taint gained %s while it ran; see the kernel's report",
+				  trouble);
+			kunit_set_failure(&attempt->test);
+		}
+	}
 
 	/* A case that outlived its timeout failed, whatever it does next. */
 	if (abandoned) {
+		kunit_suite_mark_late(suite);
 		test->status = KUNIT_FAILURE;
 	} else {
 		test->status = attempt->test.status;
@@ -729,6 +800,78 @@ static void __cold kunit_fail_open_case(struct kunit_suite *suite, struct kunit_
 	kunit_add_stats(&progress->suite_total_stats, &progress->param_stats);
 }
 
+/* suite_init or suite_exit, in a protected run. */
+static void kunit_attempt_suite_call(void *data)
+{
+	struct kunit_attempt *attempt = data;
+
+	/* As in stock, suite code belongs to no test. */
+	kunit_platform_set_current_test(NULL);
+	if (attempt->suite_init)
+		attempt->suite_err = attempt->suite_init(attempt->suite);
+	else
+		attempt->suite_exit(attempt->suite);
+}
+
+/*
+ * Calls @suite's suite_init (@init) or suite_exit (@exit) in a protected
+ * run, like a case: an oops there ends a test thread, not the task that
+ * runs the suites (which may be loading a module, holding the run's lock).
+ * Returns suite_init's result, or an error logged here: -EFAULT when it
+ * crashed, -ETIMEDOUT when it outlived the suite's timeout (it may still
+ * run: @suite is then left to it).
+ */
+static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct kunit_suite *),
+				 void (*exit)(struct kunit_suite *))
+{
+	const char *what = init ? "suite_init" : "suite_exit";
+	struct kunit *outer = kunit_platform_current_test();
+	struct kunit_try_catch *try_catch;
+	struct kunit_attempt *attempt;
+	int err;
+
+	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
+	if (!attempt) {
+		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s not run: error %d",
+				 (int)sizeof(suite->name), suite->name, what, -ENOMEM);
+		return -ENOMEM;
+	}
+	attempt->suite = suite;
+	attempt->suite_init = init;
+	attempt->suite_exit = exit;
+	attempt->owner = suite->owner;
+	attempt->uses_init = suite->uses_init;
+	/* Nothing of a case to clean up if it outlives its timeout. */
+	attempt->cleaned_up = true;
+	kref_init(&attempt->refs);
+	kref_get(&attempt->refs);
+	kunit_init_test(&attempt->test, what, NULL);
+	try_catch = &attempt->test.try_catch;
+	kunit_try_catch_init(try_catch, &attempt->test, kunit_attempt_suite_call, NULL);
+	try_catch->timeout = suite->timeout;
+	try_catch->owner = attempt->owner;
+	try_catch->uses_init = attempt->uses_init;
+	try_catch->release = kunit_attempt_release;
+	kunit_try_catch_run(try_catch, attempt);
+	kunit_platform_set_current_test(outer);
+
+	err = kunit_try_catch_get_result(try_catch);
+	if (err == -ETIMEDOUT)
+		kunit_suite_mark_late(suite);
+	else
+		kref_put(&attempt->refs, kunit_attempt_free);
+	if (err || try_catch->thrown) {
+		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s: %s",
+				 (int)sizeof(suite->name), suite->name, what,
+				 err ? try_catch->reason : "stopped part-way");
+		err = err ? err : -EINTR;
+	} else {
+		err = attempt->suite_err;
+	}
+	kref_put(&attempt->refs, kunit_attempt_free);
+	return err;
+}
+
 /**
  * __kunit_run_suite() - run a suite as number @number of a KTAP document
  * @suite: the suite.
@@ -761,9 +904,11 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	suite->status_comment[0] = '\0';
 	suite->suite_init_err = 0;
+	kunit_check_suite_trouble(suite, progress, "before it began");
 
+	/* suite->running_late stays: what ran late in an earlier run may run still. */
 	if (suite->suite_init) {
-		suite->suite_init_err = suite->suite_init(suite);
+		suite->suite_init_err = kunit_call_suite_code(suite, suite->suite_init, NULL);
 		if (suite->suite_init_err) {
 			/* As in stock KUnit: no plan, since no case will run. */
 			kunit_log_printf(&suite->log, KERN_ERR,
@@ -771,6 +916,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 					 (int)sizeof(suite->name), suite->name,
 					 suite->suite_init_err);
 			progress->suite_failed = true;
+			kunit_check_suite_trouble(suite, progress, "outside its cases");
 			kunit_finish_suite(suite, number, progress);
 			return;
 		}
@@ -786,9 +932,18 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	for (; progress->case_index < num_cases; progress->case_index++)
 		kunit_run_case(suite, &suite->test_cases[progress->case_index], progress);
 
-	if (suite->suite_exit)
-		suite->suite_exit(suite);
+	/*
+	 * Never under a case that still runs: suite_exit frees what the cases
+	 * share.  The timed-out case failed the suite already.
+	 */
+	if (suite->suite_exit && suite->running_late)
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %.*s: suite_exit not run: a case that timed out still runs",
+				 (int)sizeof(suite->name), suite->name);
+	else if (suite->suite_exit && kunit_call_suite_code(suite, NULL, suite->suite_exit))
+		progress->suite_failed = true;
 
+	kunit_check_suite_trouble(suite, progress, "outside its cases");
 	kunit_finish_suite(suite, number, progress);
 }
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(__kunit_run_suite);

@@ -9,7 +9,15 @@
  * that ran out of time, or whose case returned leaving it changed
  * (interrupts or preemption disabled, a lock or the RCU read lock held,
  * another scheduling policy, nice level or CPU affinity) is never reused;
- * the next case gets a new one, as every case does in stock KUnit.
+ * the next case gets a new one, as every case does in stock KUnit.  Nor is
+ * a thread whose case left anything else a new kernel thread would not
+ * have (a signal pending, blocked or let in, task flags, credentials, an
+ * mm, a name): such a case passes, as in stock, and its thread ends.
+ *
+ * A case that runs out of time cannot be stopped: its thread is abandoned
+ * to it.  Until it returns, the code it runs must stay: it holds its
+ * module, and kunit_try_catch_wait_abandoned() lets the kernel side wait
+ * for it before a module is freed or init memory goes.
  *
  * The runner waits for the worker in short slices, so that it notices
  * within a fraction of a second when the thread dies in an oops, a BUG()
@@ -28,9 +36,11 @@
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/wait.h>
 
 #include "kernel-internal.h"
 
@@ -56,6 +66,19 @@ struct kunit_thread_state {
 	int nice;
 	unsigned int nr_cpus;
 	bool irqs_off;
+	/* Left changed, these only end the thread; see kunit_thread_state_stale(). */
+	unsigned int flags;
+	sigset_t blocked;
+	const struct cred *cred;
+	const struct cred *real_cred;
+	const void *mm;
+	const void *fs;
+	const void *files;
+	const void *nsproxy;
+	const void *io_context;
+	const void *plug;
+	const void *journal_info;
+	char comm[TASK_COMM_LEN];
 };
 
 static void kunit_thread_state_get(struct kunit_thread_state *state)
@@ -70,7 +93,57 @@ static void kunit_thread_state_get(struct kunit_thread_state *state)
 		.nice = task_nice(current),
 		.nr_cpus = current->nr_cpus_allowed,
 		.irqs_off = irqs_disabled(),
+		.flags = current->flags,
+		.blocked = current->blocked,
+		.cred = current->cred,
+		.real_cred = current->real_cred,
+		.mm = current->mm,
+		.fs = current->fs,
+		.files = current->files,
+		.nsproxy = current->nsproxy,
+		.io_context = current->io_context,
+		.plug = current->plug,
+		.journal_info = current->journal_info,
 	};
+	memcpy(state->comm, current->comm, sizeof(state->comm));
+}
+
+/* Task flags that come and stay with what a thread did, harmlessly. */
+#define KUNIT_TASK_FLAGS_USED	(PF_USED_MATH | PF_SUPERPRIV)
+
+/* Whether a kernel thread lets a signal in: a new one ignores them all. */
+static bool kunit_signals_allowed(void)
+{
+	struct k_sigaction *action = current->sighand->action;
+	int i;
+
+	for (i = 0; i < _NSIG; i++)
+		if (action[i].sa.sa_handler != SIG_IGN)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the thread whose job just returned differs from a new kernel
+ * thread in what the job could leave behind and stock KUnit, whose
+ * threads end with their case, never lets the next case see: a signal
+ * pending (an idle worker would spin on it), blocked or let in, task
+ * flags, credentials, an mm, a name...  Such a thread ends; its case
+ * passes as in stock.
+ */
+static bool kunit_thread_state_stale(const struct kunit_thread_state *before)
+{
+	struct kunit_thread_state now;
+
+	kunit_thread_state_get(&now);
+	return signal_pending(current) || !sigisemptyset(&current->pending.signal) ||
+	       !sigequalsets(&now.blocked, &before->blocked) || kunit_signals_allowed() ||
+	       (now.flags ^ before->flags) & ~KUNIT_TASK_FLAGS_USED ||
+	       now.cred != before->cred || now.real_cred != before->real_cred ||
+	       now.mm != before->mm || now.fs != before->fs || now.files != before->files ||
+	       now.nsproxy != before->nsproxy || now.io_context != before->io_context ||
+	       now.plug != before->plug || now.journal_info != before->journal_info ||
+	       memcmp(now.comm, before->comm, sizeof(now.comm));
 }
 
 /*
@@ -115,10 +188,14 @@ enum kunit_job_state {
  * @job: the try-catch being run.
  * @state: a &enum kunit_job_state; the runner and the thread both set it.
  * @quit: the thread ends instead of running a job.
- * @idle_node: in kunit_idle_workers while the worker waits for a job.
+ * @retire: the job returned, but left the thread unlike a new one: it ended.
+ * @idle_node: in kunit_idle_workers while the worker waits for a job, in
+ *	       kunit_abandoned_workers while its job runs after the runner
+ *	       gave up on it.
  * @before: the thread's state when its current job started.
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
+ * @uses_init: for an abandoned job, its code may lie in init memory.
  * @release: for an abandoned job, what to call when it ends (the job's
  *	     &kunit_try_catch.release), with @context.
  * @context: the job's context.
@@ -134,16 +211,21 @@ struct kunit_worker {
 	struct kunit_try_catch *job;
 	atomic_t state;
 	bool quit;
+	bool retire;
 	struct list_head idle_node;
 	struct module *owner;
+	bool uses_init;
 	kunit_try_catch_func_t release;
 	void *context;
 };
 
 static LIST_HEAD(kunit_idle_workers);
 static unsigned int kunit_idle_count;
-/* Protects kunit_idle_workers and kunit_idle_count. */
+static LIST_HEAD(kunit_abandoned_workers);
+/* Protects kunit_idle_workers, kunit_idle_count and kunit_abandoned_workers. */
 static DEFINE_SPINLOCK(kunit_workers_lock);
+/* Woken when an abandoned job ends. */
+static DECLARE_WAIT_QUEUE_HEAD(kunit_abandoned_wait);
 
 /*
  * The end of a job that the runner gave up on, in its thread, once the job
@@ -157,10 +239,61 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	kunit_platform_set_current_test(NULL);
 	if (worker->release)
 		worker->release(worker->context);
-	kfree(worker);
+	/* The module may be freed as soon as it is let go of: not touched after. */
 	module_put(owner);
+	spin_lock(&kunit_workers_lock);
+	list_del(&worker->idle_node);
+	spin_unlock(&kunit_workers_lock);
+	wake_up_all(&kunit_abandoned_wait);
+	kfree(worker);
 	/* This code is kunit.ko's when KUnit is a module: it stays until here. */
 	module_put_and_kthread_exit(0);
+}
+
+static bool kunit_abandoned_busy(struct module *owner, bool init_only)
+{
+	struct kunit_worker *worker;
+	bool busy = false;
+
+	spin_lock(&kunit_workers_lock);
+	list_for_each_entry(worker, &kunit_abandoned_workers, idle_node)
+		if (worker->owner == owner && (worker->uses_init || !init_only))
+			busy = true;
+	spin_unlock(&kunit_workers_lock);
+	return busy;
+}
+
+/**
+ * kunit_try_catch_wait_abandoned() - wait for the cases given up on that run a module's code
+ * @owner: the module, or NULL for the built-in suites.
+ * @init_only: only for those whose code may lie in init memory.
+ *
+ * A case that outlived its timeout still runs code that must not be freed
+ * under it: the module's, when the module goes (a module_init that
+ * failed frees it whatever its references), or its init code, which goes
+ * once the module or the kernel has started.  The wait is not
+ * interruptible, as stock KUnit's kthread_stop() of a hung case is not.
+ *
+ * Return: true if it had to wait.
+ */
+bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only)
+{
+	if (!kunit_abandoned_busy(owner, init_only))
+		return false;
+	wait_event_idle(kunit_abandoned_wait, !kunit_abandoned_busy(owner, init_only));
+	return true;
+}
+
+/**
+ * kunit_try_catch_abandoned() - whether a case given up on still runs a module's code
+ * @owner: the module, or NULL for the built-in suites.
+ * @init_only: only those whose code may lie in init memory.
+ *
+ * Return: true if one does.
+ */
+bool kunit_try_catch_abandoned(struct module *owner, bool init_only)
+{
+	return kunit_abandoned_busy(owner, init_only);
 }
 
 static int kunit_worker_fn(void *data)
@@ -170,9 +303,13 @@ static int kunit_worker_fn(void *data)
 	const char *leak;
 
 	for (;;) {
-		/* Interruptible: an idle worker is not a hung task. */
+		/*
+		 * Interruptible: an idle worker is not a hung task.  A thread
+		 * that lets signals in is not kept, but a signal that came
+		 * anyway must not make this loop spin.
+		 */
 		while (wait_for_completion_interruptible(&worker->go))
-			;
+			flush_signals(current);
 		if (READ_ONCE(worker->quit))
 			return 0;
 		job = READ_ONCE(worker->job);
@@ -188,6 +325,11 @@ static int kunit_worker_fn(void *data)
 			/* The case fails, and the thread ends with what it left. */
 			job->result = -ENOTRECOVERABLE;
 			scnprintf(job->reason, sizeof(job->reason), "%s", leak);
+			kthread_complete_and_exit(&worker->done, 0);
+		}
+		if (kunit_thread_state_stale(&worker->before)) {
+			/* The next case gets a new thread; this one ends. */
+			WRITE_ONCE(worker->retire, true);
 			kthread_complete_and_exit(&worker->done, 0);
 		}
 		complete(&worker->done);
@@ -312,13 +454,20 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 		__module_get(try_catch->owner);
 	__module_get(THIS_MODULE);
 	worker->owner = try_catch->owner;
+	worker->uses_init = try_catch->uses_init;
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
+	spin_lock(&kunit_workers_lock);
+	list_add(&worker->idle_node, &kunit_abandoned_workers);
+	spin_unlock(&kunit_workers_lock);
 }
 
 /* Undoes kunit_worker_hold(): the job ended before the runner gave up. */
 static void kunit_worker_unhold(struct kunit_worker *worker)
 {
+	spin_lock(&kunit_workers_lock);
+	list_del_init(&worker->idle_node);
+	spin_unlock(&kunit_workers_lock);
 	module_put(worker->owner);
 	module_put(THIS_MODULE);
 	worker->owner = NULL;
@@ -380,7 +529,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
 	task = worker->task;
 	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
-	if (!err && !try_catch->result && !try_catch->thrown) {
+	if (!err && !try_catch->result && !try_catch->thrown && !READ_ONCE(worker->retire)) {
 		kunit_worker_put(worker);
 	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;

@@ -16,6 +16,7 @@
 #include <linux/compiler.h>
 #include <setjmp.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 struct kunit;
 struct kunit_progress;
@@ -49,5 +50,14 @@ void kunit_platform_note_failure(struct kunit *test);
 const char *kunit_platform_death_reason(const struct kunit_progress *progress);
 void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *progress);
 void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
+
+/*
+ * A process has no record like the kernel's taint: what goes wrong in it
+ * (a crash, a sanitizer's report) fails the case through its supervisor.
+ */
+static inline bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size)
+{
+	return false;
+}
 
 #endif /* _KUNIT_PLATFORM_USER_H */
