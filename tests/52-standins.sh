@@ -26,6 +26,7 @@ expect_line "$SCRATCH/out" "ok 1 standins" "the suite of what does not warn pass
 number=0
 for warning in once_is_once_per_call_site:tests/fixtures/standins.c \
 	kref_put_too_often_warns:tools/testing/selftests/kunit/user/include/linux/kref.h \
+	kref_get_saturates:tools/testing/selftests/kunit/user/include/linux/kref.h \
 	devm_kfree_of_a_stranger_warns:tools/testing/selftests/kunit/user/include/linux/device.h \
 	too_large_an_allocation_warns:tools/testing/selftests/kunit/user/include/linux/slab.h; do
 	number=$((number + 1))
@@ -53,6 +54,12 @@ else
 fi
 expect_line "$SCRATCH/err" "    # refcount_t: underflow; use-after-free." \
 	"a kref put on a count at zero warns as refcount_t does"
+count=$(grep -c 'refcount_t: saturated; leaking memory' "$SCRATCH/err")
+if [ "$count" = 1 ]; then
+	pass "a kref got past the top saturates, warning once, as refcount_t does"
+else
+	fail "a kref got past the top warned $count times, not once"
+fi
 if grep -q '^    # WARNING: at tools/testing/selftests/kunit/user/include/linux/device.h:[0-9]*$' "$SCRATCH/err"; then
 	pass "devm_kfree() of what the device does not own warns"
 else

@@ -28,12 +28,24 @@ static inline unsigned int kref_read(const struct kref *kref)
 /* Where a count that went wrong stays, as the kernel's refcount_t does. */
 #define KUNIT_REFCOUNT_SATURATED	(INT_MIN / 2)
 
+/*
+ * A count that reached the top, or went below zero, stays saturated: the
+ * object leaks rather than being freed while a reference may be left.
+ * Only the first step into saturation warns.
+ */
 static inline void kref_get(struct kref *kref)
 {
-	if (__atomic_fetch_add(&kref->refcount, 1, __ATOMIC_RELAXED) <= 0) {
-		__atomic_store_n(&kref->refcount, KUNIT_REFCOUNT_SATURATED, __ATOMIC_RELAXED);
+	int old = __atomic_fetch_add(&kref->refcount, 1, __ATOMIC_RELAXED);
+
+	if (old > 0 && old < INT_MAX)
+		return;
+	__atomic_store_n(&kref->refcount, KUNIT_REFCOUNT_SATURATED, __ATOMIC_RELAXED);
+	if (old == KUNIT_REFCOUNT_SATURATED)
+		return;
+	if (old == INT_MAX)
+		WARN(1, "refcount_t: saturated; leaking memory.\n");
+	else
 		WARN(1, "refcount_t: addition on 0; use-after-free.\n");
-	}
 }
 
 /**
@@ -42,7 +54,8 @@ static inline void kref_get(struct kref *kref)
  * @release: called once the count reaches zero.
  *
  * A put on a count already at zero is a use after free: it warns, as the
- * kernel's refcount_t does, and releases nothing.
+ * kernel's refcount_t does, and releases nothing; nor does a put on a
+ * saturated count.
  *
  * Return: 1 if @release was called, 0 otherwise.
  */
@@ -56,7 +69,7 @@ static inline int kref_put(struct kref *kref, void (*release)(struct kref *kref)
 	}
 	if (old <= 0) {
 		__atomic_store_n(&kref->refcount, KUNIT_REFCOUNT_SATURATED, __ATOMIC_RELAXED);
-		WARN(1, "refcount_t: underflow; use-after-free.\n");
+		WARN(old != KUNIT_REFCOUNT_SATURATED, "refcount_t: underflow; use-after-free.\n");
 	}
 	return 0;
 }
