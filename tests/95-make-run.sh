@@ -463,6 +463,101 @@ else
 	pass "with kunit.ko, no oops, BUG or warning in the hang run's console"
 fi
 
+# Issue 28's misbehaving modules (tests/extra/safety), each loaded on its
+# own by the wrapper, in one boot: the kernel's own record decides, and
+# nothing runs on freed memory.
+make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/safety \
+	GUEST_SCRIPT=tests/guest/safety.sh > "$SCRATCH/safety.out" 2>&1
+expect_status 2 $? "make run with the misbehaving modules fails"
+console=$BUILD/last/console.log
+ksft=$BUILD/last/kselftest.tap
+ktap=$BUILD/last/results.ktap
+cp "$console" "$SCRATCH/safety.console"
+# expect_module_result RESULT MODULE WHAT: kselftest.tap's line for MODULE.
+expect_module_result() {
+	if grep -qE "^$1 [0-9]+ selftests: kunit: module-$2( # exit=[0-9]+)?\$" "$ksft"; then
+		pass "kselftest.tap: module-$2 is '$1': $3"
+	else
+		fail "kselftest.tap: module-$2 is not '$1': $3"
+		grep -E "module-$2( |\$)" "$ksft" | head -n 3 | sed -e 's/^/#   /'
+	fi
+}
+expect_line "$ktap" \
+	"    # safety_bug_in_work: the kernel's taint gained D (a task died) while it ran; see the kernel's report" \
+	"a case in whose time a work item it queued dies in BUG() fails on the kernel's taint"
+expect_module_result "not ok" safety_bug_work "the kernel's record fails it"
+if grep -q '^kernel BUG at .*safety_bug_work.c:[0-9]*!$' "$console"; then
+	pass "with CONFIG_BUG and DEBUG_BUGVERBOSE, BUG() says where it is"
+else
+	fail "BUG() does not say where it is: is CONFIG_BUG on?"
+fi
+expect_module_result "not ok" safety_divide_work \
+	"a work item that dies in a divide error fails its module, on oops_count"
+expect_line "$ktap" \
+	"    # safety_warns_in_work: the kernel's taint gained W (a warning) while it ran; see the kernel's report" \
+	"a WARN_ON() in a work item a case waited for fails the case on the kernel's taint"
+if grep -q '^WARNING: CPU: [0-9]* PID: [0-9]* at .*safety_warn.c:[0-9]* safety_warn_fn' "$console"; then
+	pass "WARN_ON() prints a report that names its function"
+else
+	fail "WARN_ON() printed no report naming its function (CONFIG_BUG, KALLSYMS?)"
+fi
+expect_module_result "not ok" safety_warn "the warning fails its module"
+expect_module_result "not ok" safety_exit_oops "a module whose module_exit oopses fails"
+expect_module_result "not ok" safety_same_names "a failing suite that shares its name fails its module"
+if grep -qE '^not ok [0-9]+ safety_same-2$' "$ktap" && grep -qE '^ok [0-9]+ safety_same$' "$ktap"; then
+	pass "the second suite of one name reports under a name of its own, and fails"
+else
+	fail "two suites of one name do not report under names of their own"
+	grep -E 'safety_same' "$ktap" | head -n 6 | sed -e 's/^/#   /'
+fi
+expect_line "$console" "safety-same-dirs: safety_same safety_same-2 " \
+	"each suite of one name has a debugfs directory of its own"
+expect_line "$console" "safety-same-2| not ok 1 safety_same-2" \
+	"the second one's debugfs results hold its failure"
+expect_module_result ok safety_signal \
+	"a case that leaves a signal pending and one that blocks a signal pass, as the cases after them"
+expect_module_result "not ok" safety_suite_init_oops "a suite_init that oopses fails its module"
+expect_line "$ktap" \
+	"    # safety_suite_init_oops: suite_init: crashed: the test thread died (oops, BUG or bad access; see above)" \
+	"the suite says its suite_init crashed"
+expect_module_result "not ok" safety_init_fails_late "a module whose init fails after a case timed out fails"
+expect_line "$console" "safety_init_fails_late: the late case returned" \
+	"the late case of a module whose init failed returned, the module not freed under it"
+expect_line "$console" "safety_init_case_late: the late __init case returned" \
+	"the late __init case returned, its init code not freed under it"
+expect_line "$console" "safety-init-files: results " \
+	"a suite whose code lies in init memory has results but no debugfs run file"
+expect_line "$ktap" \
+	"    # safety_suite_exit_late: suite_exit not run: a case that timed out still runs" \
+	"suite_exit does not run under a case that timed out"
+expect_line "$console" "safety_suite_exit_late: the late case used its fixture" \
+	"the late case used its fixture, which suite_exit did not free"
+expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"
+expect_line "$console" "safety-script: done" "the guest script ran to its end"
+# The reports the modules ask for, and no other: BUG() in a work item,
+# the divide error, WARN_ON(), the NULL dereferences of module_exit and of
+# suite_init; nothing from a case that ran on freed memory.
+grep -E '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:|[a-z ]+: [0-9a-f]{4} \[#[0-9]+\])' \
+	"$console" > "$SCRATCH/safety.reports"
+cat > "$SCRATCH/safety.expected" <<'REPORTS'
+kernel BUG at
+invalid opcode
+divide error
+WARNING:
+BUG: kernel NULL pointer dereference
+Oops:
+BUG: kernel NULL pointer dereference
+Oops:
+REPORTS
+sed -e 's/^\(kernel BUG at\|invalid opcode\|divide error\|WARNING:\|BUG: kernel NULL pointer dereference\|Oops:\).*/\1/' \
+	"$SCRATCH/safety.reports" > "$SCRATCH/safety.kinds"
+if cmp -s "$SCRATCH/safety.expected" "$SCRATCH/safety.kinds"; then
+	pass "the safety run's console holds exactly the reports its modules ask for"
+else
+	fail "the safety run's console holds other reports than those its modules ask for"
+	show "$SCRATCH/safety.reports"
+fi
+
 # A configuration option that does not exist is named, and nothing is built.
 # The build directory has a .kunitconfig too, which KUNITCONFIG wins over.
 mkdir -p "$SCRATCH/dotconfig"
