@@ -216,3 +216,42 @@ report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"
 expect_line "$SCRATCH/outside.out" \
 	"the kernel reported trouble outside any test: BUG: KASAN: use-after-free in foo+0x1/0x2" \
 	"the run says so"
+
+# x86's traps that die print neither "BUG:" nor "Oops" first: their die
+# line ("invalid opcode: 0000 [#1] PREEMPT SMP") is the report.  Messages
+# of about that shape are not.
+cat > "$SCRATCH/die.ktap" <<'KTAP'
+[    1.0] KTAP version 1
+[    1.0] 1..1
+[    1.0]     KTAP version 1
+[    1.0]     # Subtest: traps
+[    1.0]     1..5
+[    1.1] invalid opcode: 0000 [#1] PREEMPT SMP
+[    1.1]     ok 1 invalid_opcode
+[    1.2] divide error: 0000 [#2]
+[    1.2]     ok 2 divide_error
+[    1.3] int3: 00cc [#3] SMP
+[    1.3]     ok 3 int3
+[    1.4] stack segment: 0000 [#14] PREEMPT SMP KASAN
+[    1.4]     ok 4 stack_segment
+[    1.5] eth0: 00000 [#1]
+[    1.5] dev: 00g0 [#1]
+[    1.5] dev: 000 [#1]
+[    1.5] dev:  0000 [#1]
+[    1.5] two  spaces: 0000 [#1]
+[    1.5] dev: 0000 [#]
+[    1.5] dev: 0000 [#1]x
+[    1.5] dev: 0000 #1
+[    1.5] dev: ABCD [#1]
+[    1.5] 8250: 0000 [#1]
+[    1.5] dev-x: 0000 [#1]
+[    1.5]     ok 5 lookalikes
+[    1.5] ok 1 traps
+KTAP
+report_fails die "$SCRATCH/die.ktap" "x86 die lines in passing cases' time"
+"$report" --results="$SCRATCH/die.results" "$SCRATCH/die.ktap" > /dev/null 2>&1
+for case in invalid_opcode divide_error int3 stack_segment; do
+	expect_line "$SCRATCH/die.results" "traps.$case FAIL" "a die line fails the case $case"
+done
+expect_line "$SCRATCH/die.results" "traps.lookalikes PASS" \
+	"lines shaped almost like a die line are not reports"

@@ -458,6 +458,48 @@ static bool is_error_line(const char *text)
 }
 
 /*
+ * x86's die() line, which opens an oops from a trap that prints no "BUG:"
+ * or "Oops" of its own: "invalid opcode: 0000 [#1] PREEMPT SMP", "divide
+ * error: 0000 [#1]", "int3: 0000 [#2] SMP".  That is: words of letters,
+ * digits and '_', the first starting with a letter, one space apart; ": ";
+ * the error code as four lowercase hex digits; " [#", the die counter in
+ * decimal, "]"; then the end of the line or a space before the kernel's
+ * flags.  Read exactly, so that no other message of about that shape
+ * counts as an oops.
+ */
+static bool is_die_line(const char *text)
+{
+	const char *p = text;
+	int i;
+
+	if (!isalpha((unsigned char)*p))
+		return false;
+	for (;;) {
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+		while (isalnum((unsigned char)*p) || *p == '_')
+			p++;
+		if (*p != ' ')
+			break;
+		p++;
+	}
+	if (p[0] != ':' || p[1] != ' ')
+		return false;
+	p += 2;
+	for (i = 0; i < 4; i++, p++)
+		if (!isdigit((unsigned char)*p) && (*p < 'a' || *p > 'f'))
+			return false;
+	if (!starts_with(p, " [#"))
+		return false;
+	p += 3;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return p[0] == ']' && (!p[1] || p[1] == ' ');
+}
+
+/*
  * A kernel's report of trouble: 1, or 2 for KASAN's and UBSAN's, which
  * tell KUnit themselves while a test runs (it may expect them); 0 for
  * other lines.
@@ -480,15 +522,16 @@ static int kernel_report(const char *text)
 		return 1;
 	if (starts_with(text, "rcu: INFO: ") && strstr(text, "stall"))
 		return 1;
-	return 0;
+	return is_die_line(text);
 }
 
 /**
  * ktap_is_kernel_report() - whether a console line reports trouble
  * @line: a line of a console, without its timestamp.
  *
- * Return: true for the first line of an oops, a BUG, a WARNING, a KASAN or
- * UBSAN report, a hung task, an RCU stall or a lockup.
+ * Return: true for the first line of an oops (x86's "invalid opcode: 0000
+ * [#1]" and the like too), a BUG, a WARNING, a KASAN or UBSAN report, a
+ * hung task, an RCU stall or a lockup.
  */
 bool ktap_is_kernel_report(const char *line)
 {

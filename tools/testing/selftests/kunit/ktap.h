@@ -43,7 +43,8 @@
  *    kernel panic).  Otherwise it passed if one result passed, was skipped
  *    if results were all skipped, and holds nothing if there was none.
  * 7. A kernel's report of trouble on a console (an Oops, "BUG:",
- *    "WARNING:", a general protection fault, "kernel BUG at", a hung
+ *    "WARNING:", a general protection fault, "kernel BUG at", x86's
+ *    "invalid opcode: 0000 [#1]" and other traps that die, a hung
  *    task, an RCU stall, a soft or hard lockup, a KASAN or UBSAN report)
  *    fails the test that reports next while a suite is open: it came in
  *    that test's time.  KASAN's and UBSAN's reports there are left to
