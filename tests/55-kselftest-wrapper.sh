@@ -238,6 +238,13 @@ touch "$fake/modules/busy/busy"
 run_wrapper "$SCRATCH/busy.out" "$wrapper" busy
 expect_status 4 $? "a module loaded already that cannot be unloaded: skipped"
 
+# modprobe gets no descriptor but stdin, stdout and stderr: neither the
+# wrapper's (the kernel log) nor what its caller left open (9 here).
+FAKE_FDS=$SCRATCH/fds run_wrapper "$SCRATCH/fds.out" "$wrapper" passing 9< "$fake/lib/modules.dep"
+expect_status 0 $? "a passing module, run with a descriptor 9 open"
+printf 'modprobe passing\nmodprobe -r passing\n' > "$SCRATCH/fds.want"
+expect_same "$SCRATCH/fds.want" "$SCRATCH/fds" "modprobe inherits no descriptor above stderr"
+
 # module-NAME and builtin are links to the wrapper; settings sets its time.
 installed=$SCRATCH/installed/kunit
 mkdir -p "$installed"

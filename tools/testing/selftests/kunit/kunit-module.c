@@ -24,6 +24,9 @@
  * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR and
  * KUNIT_MODPROBE.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* pipe2() */
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +38,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -46,6 +50,8 @@
 #define KUNIT_MODULE_DEFAULT_TIMEOUT	45
 /* Seconds kept back from kselftest's timeout to report and unload. */
 #define KUNIT_MODULE_MARGIN		10
+/* modprobe's descriptors closed one by one, without close_range(), at most. */
+#define KUNIT_MODULE_MAX_FDS		65536
 
 static const char *program = "kunit-module";
 
@@ -114,6 +120,30 @@ static bool module_loaded(const char *name)
 }
 
 /*
+ * In modprobe's child, before exec: closes every descriptor above stderr,
+ * the wrapper's own and whatever its caller left open.  A pipe that
+ * modprobe, or a module helper it starts, held open would keep a reader
+ * waiting for an end that never comes, and the kernel log is none of
+ * their business.  close_range() does it at once where the kernel has it
+ * (5.9 on); else each descriptor is closed up to the limit, capped.
+ */
+static void close_other_fds(void)
+{
+	long max;
+	int fd;
+
+#ifdef SYS_close_range
+	if (!syscall(SYS_close_range, 3U, ~0U, 0U))
+		return;
+#endif
+	max = sysconf(_SC_OPEN_MAX);
+	if (max < 0 || max > KUNIT_MODULE_MAX_FDS)
+		max = KUNIT_MODULE_MAX_FDS;
+	for (fd = 3; fd < max; fd++)
+		close(fd);
+}
+
+/*
  * Runs "modprobe [@option] @module", its output going to @output
  * (NUL-terminated, cut to @size), for at most @timeout seconds.  Returns
  * its exit status, 128 + the signal that killed it, or -1 if it could not
@@ -138,7 +168,7 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 	argv[argc++] = module;
 	argv[argc] = NULL;
 
-	if (pipe(pipefd))
+	if (pipe2(pipefd, O_CLOEXEC))
 		return -1;
 	pid = fork();
 	if (pid < 0) {
@@ -149,8 +179,7 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 	if (pid == 0) {
 		dup2(pipefd[1], STDOUT_FILENO);
 		dup2(pipefd[1], STDERR_FILENO);
-		close(pipefd[0]);
-		close(pipefd[1]);
+		close_other_fds();
 		execvp(argv[0], (char *const *)argv);
 		fprintf(stderr, "cannot run %s: %s", argv[0], strerror(errno));
 		_exit(127);
@@ -195,7 +224,7 @@ static bool module_installed(const char *name)
 	FILE *dep;
 
 	snprintf(path, sizeof(path), "%s/modules.dep", modules_dir);
-	dep = fopen(path, "r");
+	dep = fopen(path, "re");
 	if (!dep)
 		return false;
 	module_key(key, sizeof(key), name);
@@ -271,7 +300,7 @@ static int read_debugfs_results(struct ktap_run *run, char **suites, char **befo
 		if (listed(before, *name))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/results", kunit_dir, *name);
-		file = fopen(path, "r");
+		file = fopen(path, "re");
 		if (!file)
 			continue;
 		start = run->num_suites;
@@ -288,7 +317,7 @@ static int read_debugfs_results(struct ktap_run *run, char **suites, char **befo
 /* Opens the kernel log, at its end or at its start. */
 static int open_kmsg(bool at_end)
 {
-	int fd = open(kmsg_path, O_RDONLY | O_NONBLOCK);
+	int fd = open(kmsg_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd >= 0 && at_end)
 		lseek(fd, 0, SEEK_END);
@@ -670,7 +699,7 @@ static double default_timeout(const char *argv0)
 
 	snprintf(path, sizeof(path), "%.*ssettings",
 		 slash ? (int)(slash - argv0 + 1) : 0, argv0);
-	settings = fopen(path, "r");
+	settings = fopen(path, "re");
 	if (settings) {
 		while (fgets(line, sizeof(line), settings))
 			if (sscanf(line, "timeout=%ld", &timeout) == 1)
