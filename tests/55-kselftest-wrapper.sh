@@ -35,6 +35,12 @@ fake_module() {
 	printf '%b' "$3" > "$fake/modules/$1/suites/$2"
 }
 
+# passing_module NAME: an installed module whose one suite passes.
+passing_module() {
+	fake_module "$1" "$1-suite" "    KTAP version 1\n    # Subtest: $1-suite\n    1..1\n    ok 1 fine\nok 1 $1-suite\n"
+	echo "kernel/lib/$1.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+}
+
 # run_wrapper OUT [WRAPPER] ARGS...: runs the wrapper in the fake kernel.
 run_wrapper() {
 	out=$1
@@ -237,6 +243,18 @@ mkdir -p "$fake/sys/busy" "$fake/modules/busy"
 touch "$fake/modules/busy/busy"
 run_wrapper "$SCRATCH/busy.out" "$wrapper" busy
 expect_status 4 $? "a module loaded already that cannot be unloaded: skipped"
+
+# A module that stays loaded after its test fails it, whatever the reason:
+# its exit code did not run, and the next run cannot load it afresh.
+passing_module stuck
+touch "$fake/modules/stuck/busy"
+run_wrapper "$SCRATCH/stuck.out" "$wrapper" stuck
+expect_status 1 $? "a module whose cases passed but that cannot be unloaded fails"
+expect_line "$SCRATCH/stuck.out" \
+	"# kunit-module: could not unload stuck: modprobe -r ended with status 1: modprobe: FATAL: Module stuck is in use." \
+	"with modprobe's reason"
+rm -f "$fake/modules/stuck/busy"
+run_wrapper "$SCRATCH/stuck-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r stuck
 
 # modprobe gets no descriptor but stdin, stdout and stderr: neither the
 # wrapper's (the kernel log) nor what its caller left open (9 here).

@@ -602,11 +602,42 @@ static void find_timed_out(const struct ktap_run *run, char *names, size_t size)
 		find_timed_out_test(run->suites[i], names, size);
 }
 
+/*
+ * Unloads module @name after its test.  A module that stays loaded fails
+ * its test: the next run cannot load it afresh, and its exit code has not
+ * run, so whatever it would have done there (a crash, a warning) went
+ * untested.  @late_case names the cases that the kernel timed out, which
+ * may still run and keep it.  Returns whether it was unloaded.
+ */
+static bool unload_module(const char *name, const char *late_case)
+{
+	char output[512];
+	bool timed_out;
+	int status;
+
+	status = run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
+			      &timed_out);
+	if (timed_out)
+		printf("# %s: could not unload %s: modprobe -r still ran after %d s\n", program,
+		       name, KUNIT_MODULE_MARGIN);
+	else if (status < 0)
+		printf("# %s: could not unload %s: modprobe -r could not run\n", program, name);
+	else if (status)
+		printf("# %s: could not unload %s: modprobe -r ended with status %d%s%s\n",
+		       program, name, status, *output ? ": " : "", output);
+	else
+		return true;
+	if (*late_case)
+		printf("# %s: a case that timed out (%s) still runs; %s kept loaded\n",
+		       program, late_case, name);
+	return false;
+}
+
 static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16], late_case[256] = "";
-	bool timed_out, unload_timed_out, no_source;
+	bool timed_out, no_source;
 	char **before, **after;
 	struct ktap_run run;
 	int exit_status, status, fd;
@@ -674,18 +705,8 @@ static int run_module(const char *name, double timeout)
 		status = report(&run, what);
 	}
 	ktap_run_free(&run);
-
-	if (run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
-			 &unload_timed_out) || unload_timed_out) {
-		printf("# %s: could not unload %s%s%s\n", program, name, *output ? ": " : "",
-		       output);
-		/* A case the kernel gave up on still runs: its module stays. */
-		if (*late_case) {
-			printf("# %s: a case that timed out (%s) still runs; %s kept loaded\n",
-			       program, late_case, name);
-			status = KSFT_FAIL;
-		}
-	}
+	if (!unload_module(name, late_case))
+		status = KSFT_FAIL;
 	return status;
 }
 
