@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kselftest wrapper (tools/testing/selftests/kunit/kunit-module.c)
 # against a fake kernel: a fake debugfs, /sys/module, /dev/kmsg,
-# modules.dep and modprobe (tests/fixtures/fake-kernel/modprobe).  Every
+# modules.dep, modprobe (tests/fixtures/fake-kernel/modprobe) and record
+# of trouble (/proc/sys/kernel/tainted, /sys/kernel/{oops,warn}_count).  Every
 # way a module test can end, and every fallback.  The same wrapper runs
 # in a real kernel in tests/95-make-run.sh.
 . tests/lib.sh
@@ -14,7 +15,11 @@ asan_wrapper=$BUILD/host-asan/kunit-module
 reset_fake() {
 	rm -rf "$fake"
 	mkdir -p "$fake/debugfs/kunit/boot-suite" "$fake/sys/kunit" "$fake/modules" \
-		"$fake/lib"
+		"$fake/lib" "$fake/kernel"
+	# A kernel in which nothing went wrong.
+	echo 0 > "$fake/tainted"
+	echo 0 > "$fake/kernel/oops_count"
+	echo 0 > "$fake/kernel/warn_count"
 	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    ok 1 boots\nok 1 boot-suite\n' \
 		> "$fake/debugfs/kunit/boot-suite/results"
 	# The boot's run of the built-in suites, from the log's first record
@@ -35,6 +40,13 @@ fake_module() {
 	printf '%b' "$3" > "$fake/modules/$1/suites/$2"
 }
 
+# set_fake_record TAINTED OOPS_COUNT WARN_COUNT: the fake kernel's record.
+set_fake_record() {
+	echo "$1" > "$fake/tainted"
+	echo "$2" > "$fake/kernel/oops_count"
+	echo "$3" > "$fake/kernel/warn_count"
+}
+
 # passing_module NAME: an installed module whose one suite passes.
 passing_module() {
 	fake_module "$1" "$1-suite" "    KTAP version 1\n    # Subtest: $1-suite\n    1..1\n    ok 1 fine\nok 1 $1-suite\n"
@@ -47,6 +59,7 @@ run_wrapper() {
 	shift
 	KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
 }
 
@@ -67,6 +80,7 @@ reset_fake
 make_passing
 KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	FAKE_MODULES=$fake/modules "$wrapper" passing > /dev/full 2> "$SCRATCH/full.err"
 expect_status 1 $? "a module test whose results stdout does not take fails"
 if grep -q '^kunit-module: cannot write the results to standard output' "$SCRATCH/full.err"; then
@@ -83,6 +97,7 @@ expect_line "$out" "ok 1 hash-suite # SKIP no hardware" "a skipped suite keeps i
 expect_line "$out" "ok 2 list-suite" "the suites are numbered in one document"
 expect_line "$out" "# module passing: 2 suites, 3 passed, 0 failed, 1 skipped" "a summary line"
 expect_no_line "$out" "ok 1 boot-suite" "built-in suites are not the module's"
+expect_no_line "$out" "the kernel's record" "a module in whose run the kernel's record stayed clean"
 if [ -d "$fake/sys/passing" ]; then
 	fail "the module is still loaded after its test"
 else
@@ -188,6 +203,7 @@ mkdir -p "$fake/modules/unread"
 echo "kernel/lib/unread.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
 KUNIT_DEBUGFS=$SCRATCH/no-debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$SCRATCH/no-kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	FAKE_MODULES=$fake/modules "$wrapper" unread > "$SCRATCH/unread.out" 2>&1
 expect_status 1 $? "no debugfs results and an unreadable kernel log: a failure, not a skip"
 expect_line "$SCRATCH/unread.out" \
@@ -262,6 +278,104 @@ FAKE_FDS=$SCRATCH/fds run_wrapper "$SCRATCH/fds.out" "$wrapper" passing 9< "$fak
 expect_status 0 $? "a passing module, run with a descriptor 9 open"
 printf 'modprobe passing\nmodprobe -r passing\n' > "$SCRATCH/fds.want"
 expect_same "$SCRATCH/fds.want" "$SCRATCH/fds" "modprobe inherits no descriptor above stderr"
+
+# The kernel's record decides whether something went wrong while a module
+# ran: its taint gaining M, D, W or L, or its oops or warning count
+# rising, from before the load to after the unload.  The log's report
+# lines are only quoted.  A task died while it loaded:
+passing_module dies
+printf '6,100,80,-;some driver: probing\n4,101,81,-;invalid opcode: 0000 [#1] PREEMPT SMP\n4,102,81,-;CPU: 0 PID: 42 Comm: modprobe Not tainted 6.1.0 #1\n' \
+	> "$fake/modules/dies/kmsg"
+echo "tainted 128" > "$fake/modules/dies/record-load"
+run_wrapper "$SCRATCH/dies.out" "$wrapper" dies
+expect_status 1 $? "a task died while the module loaded: its test fails"
+expect_line "$SCRATCH/dies.out" \
+	"# kunit-module: the kernel's record changed while dies ran: taint gained D (a task died)" \
+	"the kernel's record says what went wrong"
+expect_line "$SCRATCH/dies.out" "# kunit-module: | invalid opcode: 0000 [#1] PREEMPT SMP" \
+	"the kernel's report is quoted from the log"
+expect_no_line "$SCRATCH/dies.out" "| CPU: 0" "only the first lines of reports are quoted"
+set_fake_record 0 0 0
+
+# It died in the module's exit code, as it unloaded: the test fails too.
+passing_module badexit
+printf '1,110,90,-;BUG: kernel NULL pointer dereference, address: 0000000000000008\n1,111,90,-;#PF: supervisor read access in kernel mode\n4,112,90,-;Oops: 0000 [#1] PREEMPT SMP\n' \
+	> "$fake/modules/badexit/kmsg-unload"
+printf 'tainted 128\noops_count 1\n' > "$fake/modules/badexit/record-unload"
+run_wrapper "$SCRATCH/badexit.out" "$wrapper" badexit
+expect_status 1 $? "a task died while the module unloaded: its test fails, though its cases passed"
+expect_line "$SCRATCH/badexit.out" \
+	"# kunit-module: the kernel's record changed while badexit ran: taint gained D (a task died); oops_count 0 -> 1" \
+	"the taint and the oops count are named"
+expect_line "$SCRATCH/badexit.out" \
+	"# kunit-module: | BUG: kernel NULL pointer dereference, address: 0000000000000008" \
+	"the report logged as it unloaded is quoted"
+expect_line "$SCRATCH/badexit.out" "# kunit-module: | Oops: 0000 [#1] PREEMPT SMP" \
+	"each report's first line"
+set_fake_record 0 0 0
+
+# The counts rise with no taint and nothing in the log (UBSAN, KFENCE and
+# KASAN count a warning without the W flag): still a failure.
+passing_module warns
+echo "warn_count 1" > "$fake/modules/warns/record-load"
+run_wrapper "$SCRATCH/warns.out" "$wrapper" warns
+expect_status 1 $? "the warning count rose while the module ran: its test fails"
+expect_line "$SCRATCH/warns.out" \
+	"# kunit-module: the kernel's record changed while warns ran: warn_count 0 -> 1" \
+	"the warning count is named"
+expect_line "$SCRATCH/warns.out" "# kunit-module: (the kernel log shows no report line: see dmesg)" \
+	"and the log's silence said"
+set_fake_record 0 0 0
+passing_module oopses
+echo "oops_count 2" > "$fake/modules/oopses/record-load"
+run_wrapper "$SCRATCH/oopses.out" "$wrapper" oopses
+expect_status 1 $? "the oops count rose while the module ran: its test fails"
+expect_line "$SCRATCH/oopses.out" \
+	"# kunit-module: the kernel's record changed while oopses ran: oops_count 0 -> 2" \
+	"the oops count is named"
+set_fake_record 0 0 0
+
+# Flags that say what ran, not that anything went wrong: N (a test), O (an
+# out-of-tree module) and B (a bad page, which KASAN's suites expect).
+passing_module marks
+echo "tainted $(((1 << 18) | (1 << 12) | (1 << 5)))" > "$fake/modules/marks/record-load"
+run_wrapper "$SCRATCH/marks.out" "$wrapper" marks
+expect_status 0 $? "a module that taints the kernel N, O and B only passes"
+expect_no_line "$SCRATCH/marks.out" "the kernel's record" "and nothing is said of the record"
+set_fake_record 0 0 0
+
+# A kernel without oops_count and warn_count (before 6.2): the taint alone.
+rm -f "$fake/kernel/oops_count" "$fake/kernel/warn_count"
+run_wrapper "$SCRATCH/nocounts.out" "$wrapper" passing
+expect_status 0 $? "without the kernel's counts, a clean taint: the module passes"
+expect_no_line "$SCRATCH/nocounts.out" "count" "and the missing counts are not mentioned"
+run_wrapper "$SCRATCH/nocounts-dies.out" "$wrapper" dies
+expect_status 1 $? "without the kernel's counts, a task that died still fails the module"
+expect_line "$SCRATCH/nocounts-dies.out" \
+	"# kunit-module: the kernel's record changed while dies ran: taint gained D (a task died)" \
+	"on the taint alone"
+set_fake_record 0 0 0
+
+# What cannot be read cannot say that nothing went wrong.
+rm -f "$fake/tainted"
+run_wrapper "$SCRATCH/notaint.out" "$wrapper" passing
+expect_status 1 $? "an unreadable taint fails the module's test"
+expect_line "$SCRATCH/notaint.out" \
+	"# kunit-module: cannot read the kernel's taint ($fake/tainted): No such file or directory" \
+	"with the reason"
+echo "tainted" > "$fake/tainted"
+run_wrapper "$SCRATCH/badtaint.out" "$wrapper" passing
+expect_status 1 $? "a taint that is no number fails the module's test"
+expect_line "$SCRATCH/badtaint.out" \
+	"# kunit-module: cannot read the kernel's taint ($fake/tainted): it holds no number" \
+	"with the reason"
+set_fake_record 0 0 ""
+run_wrapper "$SCRATCH/badcount.out" "$wrapper" passing
+expect_status 1 $? "a warning count there but empty fails the module's test"
+expect_line "$SCRATCH/badcount.out" \
+	"# kunit-module: cannot read the kernel's warn_count ($fake/kernel/warn_count): it holds no number" \
+	"with the reason"
+set_fake_record 0 0 0
 
 # module-NAME and builtin are links to the wrapper; settings sets its time.
 installed=$SCRATCH/installed/kunit
@@ -358,6 +472,7 @@ rm -f "$installed/settings"
 	export KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg
 	export KUNIT_MODULES_DIR=$fake/lib FAKE_MODULES=$fake/modules
 	export KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe
+	export KUNIT_PROC_TAINTED="$fake/tainted" KUNIT_SYSFS_KERNEL="$fake/kernel"
 	BASE_DIR=$SCRATCH/installed
 	export BASE_DIR
 	mkdir -p "$BASE_DIR/kselftest"

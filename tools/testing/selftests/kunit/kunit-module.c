@@ -20,18 +20,28 @@
  * timeout, which it reads from the "settings" file next to it, and reports
  * what ran so far.
  *
+ * Whether something went wrong in the kernel while a module ran, the
+ * kernel's own record decides, not the text of its log: its taint
+ * (/proc/sys/kernel/tainted) and, where the kernel keeps them, its counts
+ * of oopses and warnings (/sys/kernel/oops_count and warn_count), read
+ * before the module loads and after it is unloaded.  Trouble they show
+ * fails the module's test, whatever its cases said; the kernel's report
+ * lines in the log are only quoted, to say what happened.
+ *
  * The paths it uses can be moved for tests with environment variables:
- * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR and
- * KUNIT_MODPROBE.
+ * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR,
+ * KUNIT_MODPROBE, KUNIT_PROC_TAINTED and KUNIT_SYSFS_KERNEL.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* pipe2() */
 #endif
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +60,8 @@
 #define KUNIT_MODULE_DEFAULT_TIMEOUT	45
 /* Seconds kept back from kselftest's timeout to report and unload. */
 #define KUNIT_MODULE_MARGIN		10
+/* Kernel report lines quoted when the kernel's record shows trouble. */
+#define KUNIT_MODULE_QUOTES		6
 /* modprobe's descriptors closed one by one, without close_range(), at most. */
 #define KUNIT_MODULE_MAX_FDS		65536
 
@@ -60,6 +72,8 @@ static const char *debugfs_dir;		/* the debugfs mount point */
 static const char *sysfs_module_dir;	/* /sys/module */
 static const char *kmsg_path;		/* /dev/kmsg */
 static const char *modprobe_path;	/* modprobe, found in $PATH */
+static const char *tainted_path;	/* /proc/sys/kernel/tainted */
+static const char *sysfs_kernel_dir;	/* /sys/kernel: oops_count, warn_count */
 static char modules_dir[PATH_MAX];	/* /lib/modules/$(uname -r) */
 static char kunit_dir[PATH_MAX];	/* <debugfs>/kunit */
 
@@ -78,6 +92,8 @@ static void locate(void)
 	sysfs_module_dir = env_or("KUNIT_SYSFS_MODULE", "/sys/module");
 	kmsg_path = env_or("KUNIT_KMSG", "/dev/kmsg");
 	modprobe_path = env_or("KUNIT_MODPROBE", "modprobe");
+	tainted_path = env_or("KUNIT_PROC_TAINTED", "/proc/sys/kernel/tainted");
+	sysfs_kernel_dir = env_or("KUNIT_SYSFS_KERNEL", "/sys/kernel");
 	if (getenv("KUNIT_MODULES_DIR"))
 		snprintf(modules_dir, sizeof(modules_dir), "%s", getenv("KUNIT_MODULES_DIR"));
 	else if (uname(&uts) == 0)
@@ -314,6 +330,218 @@ static int read_debugfs_results(struct ktap_run *run, char **suites, char **befo
 	return read_suites;
 }
 
+/*
+ * The taint flags that say something went wrong in the kernel.  Not B, a
+ * bad page: KASAN's own KUnit suites set it with every report they expect,
+ * and KASAN fails a case itself on a report it did not expect.  Not the
+ * others either (N, a test ran; O, E, an out-of-tree or unsigned module;
+ * ...): they say what ran, not that anything went wrong.
+ */
+static const struct {
+	unsigned int bit;
+	char letter;
+	const char *what;
+} trouble_taints[] = {
+	{ 4, 'M', "a machine check" },
+	{ 7, 'D', "a task died" },
+	{ 9, 'W', "a warning" },
+	{ 14, 'L', "a soft lockup" },
+};
+
+/* The kernel's counters in <sysfs_kernel_dir>, which 6.2 added (and 6.1.y). */
+static const char * const kernel_counters[] = { "oops_count", "warn_count" };
+
+/**
+ * struct kernel_record - the kernel's own record of trouble
+ * @taint: the taint flags, as /proc/sys/kernel/tainted has them.
+ * @count: each of kernel_counters[], as the kernel keeps it.
+ * @has_count: whether the kernel has that counter: older ones have none.
+ */
+struct kernel_record {
+	unsigned long long taint;
+	unsigned long long count[ARRAY_SIZE(kernel_counters)];
+	bool has_count[ARRAY_SIZE(kernel_counters)];
+};
+
+/*
+ * Reads into @value the unsigned decimal number that @path holds, alone
+ * on its line.  Returns 0, or a negative errno: -EINVAL when it holds
+ * something else.
+ */
+static int read_number_file(const char *path, unsigned long long *value)
+{
+	char text[64], *end;
+	ssize_t len;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = read(fd, text, sizeof(text) - 1);
+	err = errno;
+	close(fd);
+	if (len < 0)
+		return -err;
+	text[len] = '\0';
+	if (!isdigit((unsigned char)text[0]))
+		return -EINVAL;
+	errno = 0;
+	*value = strtoull(text, &end, 10);
+	if (errno)
+		return -errno;
+	if (*end && strcmp(end, "\n"))
+		return -EINVAL;
+	return 0;
+}
+
+static const char *number_file_error(int err)
+{
+	return err == -EINVAL ? "it holds no number" : strerror(-err);
+}
+
+/*
+ * Reads the kernel's record into @record.  Returns true, or false with
+ * the reason in @why: what cannot be read cannot tell that nothing went
+ * wrong.  A counter the kernel does not have is left out.
+ */
+static bool read_kernel_record(struct kernel_record *record, char *why, size_t size)
+{
+	char path[PATH_MAX + 32];
+	size_t i;
+	int err;
+
+	memset(record, 0, sizeof(*record));
+	err = read_number_file(tainted_path, &record->taint);
+	if (err) {
+		snprintf(why, size, "cannot read the kernel's taint (%s): %s", tainted_path,
+			 number_file_error(err));
+		return false;
+	}
+	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++) {
+		snprintf(path, sizeof(path), "%s/%s", sysfs_kernel_dir, kernel_counters[i]);
+		err = read_number_file(path, &record->count[i]);
+		if (err == -ENOENT)
+			continue;
+		if (err) {
+			snprintf(why, size, "cannot read the kernel's %s (%s): %s",
+				 kernel_counters[i], path, number_file_error(err));
+			return false;
+		}
+		record->has_count[i] = true;
+	}
+	return true;
+}
+
+/* Appends to @text, cut to @size, a part of a sentence, after "; " if need be. */
+static void add_part(char *text, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(text);
+	va_list args;
+
+	if (len && len + 2 < size) {
+		strcpy(text + len, "; ");
+		len += 2;
+	}
+	va_start(args, fmt);
+	vsnprintf(text + len, size - len, fmt, args);
+	va_end(args);
+}
+
+/* Appends the trouble flags of @taint to @text: "D (a task died), W (a warning)". */
+static void add_taints(char *text, size_t size, unsigned long long taint)
+{
+	size_t i, len;
+	bool first = true;
+
+	for (i = 0; i < ARRAY_SIZE(trouble_taints); i++) {
+		if (!(taint & (1ULL << trouble_taints[i].bit)))
+			continue;
+		len = strlen(text);
+		snprintf(text + len, size - len, "%s%c (%s)", first ? "" : ", ",
+			 trouble_taints[i].letter, trouble_taints[i].what);
+		first = false;
+	}
+}
+
+static unsigned long long trouble_mask(void)
+{
+	unsigned long long mask = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(trouble_taints); i++)
+		mask |= 1ULL << trouble_taints[i].bit;
+	return mask;
+}
+
+/*
+ * What the kernel's record gained from @before to @after, in @text:
+ * "taint gained D (a task died); oops_count 0 -> 1".  Returns whether it
+ * gained anything.
+ */
+static bool record_gained(const struct kernel_record *before, const struct kernel_record *after,
+			  char *text, size_t size)
+{
+	unsigned long long gained = after->taint & ~before->taint & trouble_mask();
+	size_t i;
+
+	text[0] = '\0';
+	if (gained) {
+		add_part(text, size, "taint gained ");
+		add_taints(text, size, gained);
+	}
+	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++)
+		if (before->has_count[i] && after->has_count[i] &&
+		    after->count[i] > before->count[i])
+			add_part(text, size, "%s %llu -> %llu", kernel_counters[i],
+				 before->count[i], after->count[i]);
+	return text[0];
+}
+
+/**
+ * struct report_quotes - the kernel's report lines, to quote
+ * @line: the first KUNIT_MODULE_QUOTES report lines read, each cut short.
+ * @count: how many @line holds.
+ * @more: how many more there were.
+ * @unreadable: the kernel log could not be read.
+ */
+struct report_quotes {
+	char line[KUNIT_MODULE_QUOTES][256];
+	size_t count;
+	size_t more;
+	bool unreadable;
+};
+
+/* Keeps @text for @quotes if it is the first line of a kernel report. */
+static void quote_report(struct report_quotes *quotes, const char *text)
+{
+	if (!quotes || !ktap_is_kernel_report(text))
+		return;
+	if (quotes->count == KUNIT_MODULE_QUOTES) {
+		quotes->more++;
+		return;
+	}
+	snprintf(quotes->line[quotes->count++], sizeof(quotes->line[0]), "%s", text);
+}
+
+/*
+ * Prints @quotes after a verdict that the kernel's record gave: they say
+ * why, they do not decide.
+ */
+static void print_quotes(const struct report_quotes *quotes)
+{
+	size_t i;
+
+	for (i = 0; i < quotes->count; i++)
+		printf("# %s: | %s\n", program, quotes->line[i]);
+	if (quotes->more)
+		printf("# %s: (%zu more report lines: see dmesg)\n", program, quotes->more);
+	if (quotes->unreadable)
+		printf("# %s: (the kernel log, %s, cannot be read: see dmesg)\n", program,
+		       kmsg_path);
+	else if (!quotes->count)
+		printf("# %s: (the kernel log shows no report line: see dmesg)\n", program);
+}
+
 /* Opens the kernel log, at its end or at its start. */
 static int open_kmsg(bool at_end)
 {
@@ -331,13 +559,16 @@ struct kmsg_read {
 };
 
 /*
- * Reads the kernel log records still unread on @fd into @run.  A record
- * is "level,seq,time,flags;text", possibly followed by " KEY=value" lines.
- * The log holds the boot's messages when its first record has sequence
- * number 0; reading from the start finds later ones when they were
- * overwritten, and EPIPE says that records were lost while reading.
+ * Reads the kernel log records still unread on @fd into @run, if not
+ * NULL, and keeps the kernel's report lines among them in @quotes, if not
+ * NULL.  A record is "level,seq,time,flags;text", possibly followed by
+ * " KEY=value" lines.  The log holds the boot's messages when its first
+ * record has sequence number 0; reading from the start finds later ones
+ * when they were overwritten, and EPIPE says that records were lost while
+ * reading.
  */
-static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd)
+static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd,
+					  struct report_quotes *quotes)
 {
 	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0 };
 	unsigned long long seq;
@@ -370,10 +601,15 @@ static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd)
 			if (first && (sscanf(line, "%*u,%llu,", &seq) != 1 || seq))
 				got.complete = false;
 			first = false;
-			ktap_read_line(run, text + 1);
+			quote_report(quotes, text + 1);
+			if (run)
+				ktap_read_line(run, text + 1);
 		}
 	}
-	ktap_run_finish(run);
+	if (run)
+		ktap_run_finish(run);
+	if (quotes && !got.readable)
+		quotes->unreadable = true;
 	return got;
 }
 
@@ -514,7 +750,7 @@ static int run_builtin(void)
 	ktap_run_init(&run);
 	run.max_documents = 1;
 	fd = open_kmsg(false);
-	got = read_kmsg_results(&run, fd);
+	got = read_kmsg_results(&run, fd, NULL);
 	if (fd >= 0)
 		close(fd);
 	if (!got.complete) {
@@ -544,16 +780,17 @@ static int run_builtin(void)
  * that appeared (@after but not @before), unless the kernel log, read on
  * @fd, has a suite that debugfs gave no results for (a suite of the same
  * name was there before, or its results are empty): then the log has them
- * all.  Sets @no_source when neither could be read.
+ * all.  Sets @no_source when neither could be read.  Keeps the kernel's
+ * report lines in @quotes.
  */
 static void read_module_results(struct ktap_run *run, int fd, char **before, char **after,
-				bool *no_source)
+				bool *no_source, struct report_quotes *quotes)
 {
 	struct ktap_run from_log;
 	struct kmsg_read got;
 
 	ktap_run_init(&from_log);
-	got = read_kmsg_results(&from_log, fd);
+	got = read_kmsg_results(&from_log, fd, quotes);
 	read_debugfs_results(run, after, before);
 	*no_source = !got.readable && !count_new(after, before);
 	if (got.readable && from_log.num_suites && !all_in_debugfs(&from_log, run)) {
@@ -633,12 +870,51 @@ static bool unload_module(const char *name, const char *late_case)
 	return false;
 }
 
+/*
+ * Whether the kernel's record shows that something went wrong while module
+ * @name ran: from @before (NULL if it could not be read: @why says why)
+ * to now.  The rest of the kernel log, on @fd, goes into @quotes, to tell
+ * what it was.  Returns false, having said why, if it did.
+ */
+static bool record_clean(const char *name, const struct kernel_record *before,
+			 const char *why, int fd, struct report_quotes *quotes)
+{
+	struct kernel_record after;
+	char text[PATH_MAX + 128];
+
+	if (!before) {
+		printf("# %s: %s\n", program, why);
+		return false;
+	}
+	if (!read_kernel_record(&after, text, sizeof(text))) {
+		printf("# %s: %s\n", program, text);
+		return false;
+	}
+	if (!record_gained(before, &after, text, sizeof(text)))
+		return true;
+	read_kmsg_results(NULL, fd, quotes);
+	printf("# %s: the kernel's record changed while %s ran: %s\n", program, name, text);
+	print_quotes(quotes);
+	return false;
+}
+
+/*
+ * Tests module @name: loads it (its suites run as it loads), reports their
+ * results, unloads it.  The kernel's record, read before the load and
+ * after the unload (a crash in the module's exit code counts), has the
+ * last word; the kernel log from before the load on, read once on one
+ * descriptor, gives the results when debugfs does not, and the report
+ * lines that the record's trouble is quoted with.
+ */
 static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16], late_case[256] = "";
-	bool timed_out, no_source;
-	char **before, **after;
+	char why[PATH_MAX + 128];
+	struct report_quotes quotes = { 0 };
+	struct kernel_record before;
+	bool timed_out, no_source, have_before;
+	char **before_suites, **after_suites;
 	struct ktap_run run;
 	int exit_status, status, fd;
 
@@ -657,7 +933,8 @@ static int run_module(const char *name, double timeout)
 			return cannot_run("%s was loaded already and cannot be unloaded", name);
 	}
 
-	before = list_suites();
+	have_before = read_kernel_record(&before, why, sizeof(why));
+	before_suites = list_suites();
 	fd = open_kmsg(true);
 	exit_status = run_modprobe(NULL, name, output, sizeof(output),
 				   timeout - (now_seconds() - started), &timed_out);
@@ -668,31 +945,25 @@ static int run_module(const char *name, double timeout)
 		 * Its suites may have run before its init function failed: the
 		 * log still has them, debugfs no longer does.
 		 */
-		read_kmsg_results(&run, fd);
-		if (fd >= 0)
-			close(fd);
+		read_kmsg_results(&run, fd, &quotes);
 		report(&run, what);
 		printf("# %s: modprobe %s failed with status %d%s%s\n", program, name,
 		       exit_status, *output ? ": " : "", output);
-		ktap_run_free(&run);
-		free_list(before);
-		return KSFT_FAIL;
+		status = KSFT_FAIL;
+		goto out;
 	}
 
-	after = list_suites();
-	read_module_results(&run, fd, before, after, &no_source);
-	free_list(before);
-	free_list(after);
-	if (fd >= 0)
-		close(fd);
+	after_suites = list_suites();
+	read_module_results(&run, fd, before_suites, after_suites, &no_source, &quotes);
+	free_list(after_suites);
 
 	if (timed_out) {
 		/* The module is still loading: a case hangs in the kernel. */
 		printf("# %s: %s still loading after %.0f s: a case hangs (see kunit.timeout)\n",
 		       program, name, timeout);
 		report(&run, what);
-		ktap_run_free(&run);
-		return KSFT_FAIL;
+		status = KSFT_FAIL;
+		goto out;
 	}
 	find_timed_out(&run, late_case, sizeof(late_case));
 	if (no_source) {
@@ -704,9 +975,15 @@ static int run_module(const char *name, double timeout)
 			       program, name);
 		status = report(&run, what);
 	}
-	ktap_run_free(&run);
 	if (!unload_module(name, late_case))
 		status = KSFT_FAIL;
+out:
+	ktap_run_free(&run);
+	free_list(before_suites);
+	if (!record_clean(name, have_before ? &before : NULL, why, fd, &quotes))
+		status = KSFT_FAIL;
+	if (fd >= 0)
+		close(fd);
 	return status;
 }
 
