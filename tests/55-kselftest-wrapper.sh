@@ -400,6 +400,29 @@ expect_status 0 $? "builtin reports the built-in suites"
 expect_line "$SCRATCH/builtin.out" "ok 1 boot-suite" "the built-in suite is there"
 
 expect_no_line "$SCRATCH/builtin.out" "old-suite" "an older module's suite is not built in"
+expect_no_line "$SCRATCH/builtin.out" "the kernel's record" "a clean record is not mentioned"
+# The built-in suites ran at boot: trouble in the kernel's record since
+# then fails them, quoting the log.
+printf '4,15,20,-;WARNING: CPU: 0 PID: 1 at lib/boot.c:7 boot_thing+0x1/0x2\n' >> "$fake/kmsg"
+set_fake_record 512 0 1
+run_wrapper "$SCRATCH/builtin-warned.out" "$installed/builtin"
+expect_status 1 $? "builtin, with a warning in the kernel's record since boot, fails"
+expect_line "$SCRATCH/builtin-warned.out" \
+	"# builtin: the kernel's record shows trouble since boot: taint W (a warning); warn_count 1" \
+	"the record says what"
+expect_line "$SCRATCH/builtin-warned.out" \
+	"# builtin: | WARNING: CPU: 0 PID: 1 at lib/boot.c:7 boot_thing+0x1/0x2" "the log's report is quoted"
+sed -i -e '$d' "$fake/kmsg"
+set_fake_record 0 1 0
+run_wrapper "$SCRATCH/builtin-oopsed.out" "$installed/builtin"
+expect_status 1 $? "builtin, with an oops counted since boot and no taint, fails"
+set_fake_record $((1 << 18)) 0 0
+run_wrapper "$SCRATCH/builtin-tested.out" "$installed/builtin"
+expect_status 0 $? "builtin, with only the N flag (a test ran) in the kernel's taint, passes"
+rm -f "$fake/tainted"
+run_wrapper "$SCRATCH/builtin-notaint.out" "$installed/builtin"
+expect_status 1 $? "builtin, with an unreadable taint, fails"
+set_fake_record 0 0 0
 # A module is loaded, with its suite in debugfs: still not built in.
 fake_module loaded loaded-suite '    KTAP version 1\n    # Subtest: loaded-suite\n    1..1\n    not ok 1 breaks\nnot ok 1 loaded-suite\n'
 run_wrapper "$SCRATCH/load.out" "$TOP/tests/fixtures/fake-kernel/modprobe" loaded

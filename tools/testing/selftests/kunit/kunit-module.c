@@ -497,6 +497,26 @@ static bool record_gained(const struct kernel_record *before, const struct kerne
 	return text[0];
 }
 
+/*
+ * What trouble the kernel's record shows since boot, in @text: "taint D (a
+ * task died); warn_count 2".  Returns whether it shows any.
+ */
+static bool record_trouble(const struct kernel_record *record, char *text, size_t size)
+{
+	unsigned long long trouble = record->taint & trouble_mask();
+	size_t i;
+
+	text[0] = '\0';
+	if (trouble) {
+		add_part(text, size, "taint ");
+		add_taints(text, size, trouble);
+	}
+	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++)
+		if (record->has_count[i] && record->count[i])
+			add_part(text, size, "%s %llu", kernel_counters[i], record->count[i]);
+	return text[0];
+}
+
 /**
  * struct report_quotes - the kernel's report lines, to quote
  * @line: the first KUNIT_MODULE_QUOTES report lines read, each cut short.
@@ -732,12 +752,18 @@ static bool kunit_built_in(void)
 /*
  * The built-in suites are the first KTAP document of the kernel log, when
  * the log still holds the boot; later documents are modules'.  Otherwise,
- * every suite in debugfs is reported, and the output says so.
+ * every suite in debugfs is reported, and the output says so.  They ran
+ * at boot, before anything could read the kernel's record: trouble in it
+ * since boot fails them, the log's report lines telling what it was.
  */
 static int run_builtin(void)
 {
+	struct report_quotes quotes = { 0 };
+	struct kernel_record record;
+	char trouble[PATH_MAX + 128];
 	struct kmsg_read got;
 	struct ktap_run run;
+	bool have_record;
 	char **suites;
 	int status, fd;
 
@@ -747,10 +773,12 @@ static int run_builtin(void)
 		return skip("%s: the running kernel has no built-in KUnit", "builtin");
 	ensure_debugfs();
 
+	/* Before the log: a report that made the record is in the log by then. */
+	have_record = read_kernel_record(&record, trouble, sizeof(trouble));
 	ktap_run_init(&run);
 	run.max_documents = 1;
 	fd = open_kmsg(false);
-	got = read_kmsg_results(&run, fd, NULL);
+	got = read_kmsg_results(&run, fd, &quotes);
 	if (fd >= 0)
 		close(fd);
 	if (!got.complete) {
@@ -772,6 +800,15 @@ static int run_builtin(void)
 	}
 	status = report(&run, "built-in suites");
 	ktap_run_free(&run);
+	if (!have_record) {
+		printf("# %s: %s\n", program, trouble);
+		status = KSFT_FAIL;
+	} else if (record_trouble(&record, trouble, sizeof(trouble))) {
+		printf("# %s: the kernel's record shows trouble since boot: %s\n", program,
+		       trouble);
+		print_quotes(&quotes);
+		status = KSFT_FAIL;
+	}
 	return status;
 }
 
