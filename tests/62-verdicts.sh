@@ -210,6 +210,42 @@ expect_line "$SCRATCH/reports.out" \
 expect_line "$SCRATCH/reports.results" "reports.expects_kasan PASS" \
 	"a KASAN report in a case's time is left to KUnit"
 expect_no_line "$SCRATCH/reports.out" "input: AT" "other kernel messages are not shown under a case"
+# A report is a case's only when its task is a test's thread: one from a
+# kworker or another task in the case's time fails the run instead.
+cat > "$SCRATCH/tasks.ktap" <<'KTAP'
+[    1.0] KTAP version 1
+[    1.0] 1..1
+[    1.0]     KTAP version 1
+[    1.0]     # Subtest: tasks
+[    1.0]     1..4
+[    1.1] WARNING: CPU: 0 PID: 40 at drivers/foo.c:12 foo_work+0x10/0x20
+[    1.1] Modules linked in: foo
+[    1.1] CPU: 0 PID: 40 Comm: kworker/0:1 Not tainted 6.1.0 #1
+[    1.1]     ok 1 work_warned_meanwhile
+[    1.2] BUG: kernel NULL pointer dereference, address: 0000000000000000
+[    1.2] Oops: 0002 [#1] PREEMPT SMP
+[    1.2] CPU: 0 UID: 0 PID: 191 Comm: kunit_try_catch Tainted: G   O   6.12.0 #1
+[    1.2]     ok 2 own_thread_oopsed
+[    1.3] INFO: task modprobe:77 blocked for more than 120 seconds.
+[    1.3]     ok 3 other_task_hung
+[    1.4] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [kunit_try_catch:191]
+[    1.4]     ok 4 own_thread_locked_up
+[    1.4] ok 1 tasks
+KTAP
+report_fails tasks "$SCRATCH/tasks.ktap" "reports of other tasks in cases' time"
+"$report" --results="$SCRATCH/tasks.results" "$SCRATCH/tasks.ktap" > /dev/null 2>&1
+expect_line "$SCRATCH/tasks.out" \
+	"the kernel reported trouble in task kworker/0:1, which runs no test: WARNING: CPU: 0 PID: 40 at drivers/foo.c:12 foo_work+0x10/0x20" \
+	"a kworker's WARNING in a case's time fails the run, naming the task"
+expect_line "$SCRATCH/tasks.results" "tasks.work_warned_meanwhile PASS" \
+	"and not the case, whose thread did not warn"
+expect_line "$SCRATCH/tasks.results" "tasks.own_thread_oopsed FAIL" \
+	"an oops whose task line (6.12's, with UID) names a test's thread fails the case"
+expect_line "$SCRATCH/tasks.out" \
+	"the kernel reported trouble in task modprobe, which runs no test: INFO: task modprobe:77 blocked for more than 120 seconds." \
+	"a hung task's report names its task in its first line"
+expect_line "$SCRATCH/tasks.results" "tasks.own_thread_locked_up FAIL" \
+	"a soft lockup of a test's thread fails its case"
 printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
 	"    ok 1 a" "ok 1 s" "BUG: KASAN: use-after-free in foo+0x1/0x2" > "$SCRATCH/outside.ktap"
 report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"

@@ -538,19 +538,90 @@ bool ktap_is_kernel_report(const char *line)
 	return kernel_report(line) != 0;
 }
 
+/* The name KUnit's threads run cases under, in stock KUnit and here. */
+#define KTAP_TEST_THREAD	"kunit_try_catch"
+
 /*
- * A kernel report among the console's lines: it fails the test that
- * reports next, if a suite is open, else the run.
+ * The task that a line of a kernel report names, into @comm: the line
+ * "CPU: 0 PID: 14 Comm: kworker/0:1 Tainted: ..." of most reports (Linux
+ * 6.10 puts "UID: 0" before the PID), the first line of a hung task's
+ * report, "INFO: task NAME:PID blocked ...", or of a soft lockup's,
+ * "... stuck for 22s! [NAME:PID]".  Returns false when it names none.
+ */
+static bool report_task(const char *text, char *comm, size_t size)
+{
+	const char *start, *end = NULL;
+
+	if (starts_with(text, "CPU: ") && (start = strstr(text, " Comm: "))) {
+		start += strlen(" Comm: ");
+		end = strstr(start, " Tainted: ");
+		if (!end)
+			end = strstr(start, " Not tainted");
+		if (!end)
+			end = start + strlen(start);
+	} else if (starts_with(text, "INFO: task ") &&
+		   (end = strstr(text, " blocked for more than "))) {
+		start = text + strlen("INFO: task ");
+		/* NAME may hold a ':' itself: the PID follows the last one. */
+		while (end > start && *end != ':')
+			end--;
+	} else if ((start = strstr(text, "stuck for ")) && (start = strstr(start, "! ["))) {
+		start += strlen("! [");
+		end = strrchr(start, ':');
+	}
+	if (!end || end <= start || (size_t)(end - start) >= size)
+		return false;
+	memcpy(comm, start, end - start);
+	comm[end - start] = '\0';
+	return true;
+}
+
+/*
+ * Gives the reports waiting for their task to whom they belong: the test
+ * that reports next when a test's thread made them (or when @comm, the
+ * task, is not known), otherwise the run: a work item or a thread that
+ * something started and that no test runs in cannot be charged to the
+ * case whose time it came in.
+ */
+static int charge_unowned_reports(struct ktap_run *run, const char *comm)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < run->unowned_reports.count; i++) {
+		const char *line = run->unowned_reports.line[i];
+
+		if (!comm || !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD)))
+			err = lines_add(&run->pending_reports, line);
+		else
+			err = lines_addf(&run->errors,
+					 "the kernel reported trouble in task %.40s, which runs no test: %.300s",
+					 comm, line);
+	}
+	lines_free(&run->unowned_reports);
+	return err;
+}
+
+/*
+ * A kernel report among the console's lines: in a suite, it waits for the
+ * line that names its task (see charge_unowned_reports()); outside any
+ * suite, it fails the run.
  */
 static int read_kernel_report(struct ktap_run *run, const char *line, int kind)
 {
+	char comm[64];
+
 	run->reports++;
 	if (run->depth >= 2) {
 		if (kind == 2) {
 			run->reports--;
 			return 0;
 		}
-		return lines_add(&run->pending_reports, line);
+		if (lines_add(&run->unowned_reports, line))
+			return -ENOMEM;
+		if (report_task(line, comm, sizeof(comm)))
+			return charge_unowned_reports(run, comm);
+		return 0;
 	}
 	return lines_addf(&run->errors, "the kernel reported trouble outside any test: %.300s",
 			  line);
@@ -746,6 +817,7 @@ static void pending_free(struct ktap_run *run)
 	lines_free(&run->pending_log);
 	lines_free(&run->pending_noise);
 	lines_free(&run->pending_reports);
+	lines_free(&run->unowned_reports);
 }
 
 static int close_document(struct ktap_run *run, const char *why)
@@ -756,7 +828,7 @@ static int close_document(struct ktap_run *run, const char *why)
 
 	if (!run->depth)
 		return 0;
-	if (close_above(run, 0, why))
+	if (charge_unowned_reports(run, NULL) || close_above(run, 0, why))
 		return -ENOMEM;
 	document = run->open[0];
 	err = check_plan(run, document, 0);
@@ -1073,6 +1145,9 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 
 	if (line.kind == KTAP_LINE_VERSION || line.kind == KTAP_LINE_SUBTEST ||
 	    line.kind == KTAP_LINE_PLAN || line.kind == KTAP_LINE_RESULT) {
+		/* A report whose task never showed goes to the test, as before. */
+		if (charge_unowned_reports(run, NULL))
+			return -ENOMEM;
 		err = read_ktap_line(run, &line, depth, clean);
 		run->last_ktap_time = run->now;
 		return err;
@@ -1092,6 +1167,13 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		kind = kernel_report(text);
 		if (kind && read_kernel_report(run, text, kind))
 			return -ENOMEM;
+		if (!kind && run->unowned_reports.count) {
+			char comm[64];
+
+			if (report_task(text, comm, sizeof(comm)) &&
+			    charge_unowned_reports(run, comm))
+				return -ENOMEM;
+		}
 		return lines_add(&run->pending_noise, clean);
 	}
 }

@@ -181,6 +181,9 @@ struct ktap_test {
  * @pending_log: diagnostics waiting for the test they belong to (private).
  * @pending_noise: noise waiting likewise (private).
  * @pending_reports: kernel reports waiting likewise (private).
+ * @unowned_reports: kernel reports in a suite whose task is not known yet
+ *		     (private): the task line that follows tells whether a
+ *		     test's thread made them.
  * @reports: how many kernel reports of trouble failed a test or the run
  *	     (see ktap_read_line()).
  * @kernel_console: a kernel's banner ("Linux version ...") came before
@@ -200,6 +203,7 @@ struct ktap_run {
 	struct ktap_lines pending_log;
 	struct ktap_lines pending_noise;
 	struct ktap_lines pending_reports;
+	struct ktap_lines unowned_reports;
 	size_t reports;
 	bool kernel_console;
 	double now;
