@@ -277,13 +277,24 @@ expect_line "$BUILD/last/results.ktap" \
 	"a case that returns with interrupts disabled fails, saying so"
 expect_line "$BUILD/last/results.ktap" "    ok 14 extra_after_irqs" \
 	"the next case runs with interrupts enabled"
-expect_line "$SCRATCH/extra.out" "    FAIL extra_during_bad_work" \
-	"a case in whose time a work item oopses fails"
-expect_line "$SCRATCH/extra.out" \
-	"      the kernel reported trouble while it ran: BUG: kernel NULL pointer dereference, address: 0000000000000000" \
-	"and the summary shows the kernel's report under it"
-expect_line "$BUILD/last/kselftest.tap" "# # not ok 16 extra_during_bad_work" \
-	"kselftest.tap: the wrapper, reading the kernel log, fails it too"
+# The work item that the case before queued oopses in a kworker in this
+# case's time: the report names a task no test runs in, which fails the
+# run, not the case (the kernel's taint had D since extra_oopses).
+if grep -qE '^the kernel reported trouble in task kworker/[^ ]*, which runs no test: BUG: kernel NULL pointer dereference, address: 0000000000000000$' \
+	"$SCRATCH/extra.out"; then
+	pass "a kworker's oops in a case's time fails the run, naming the task"
+else
+	fail "a kworker's oops in a case's time does not fail the run, naming the task"
+	grep 'reported trouble' "$SCRATCH/extra.out" | head -n 5 | sed -e 's/^/#   /'
+fi
+expect_line "$BUILD/last/results.ktap" "    ok 16 extra_during_bad_work" \
+	"and not the case, whose thread did not oops"
+if grep -qE '^# # the kernel reported trouble in task kworker/[^ ]*, which runs no test: BUG: kernel NULL pointer' \
+	"$BUILD/last/kselftest.tap"; then
+	pass "kselftest.tap: the wrapper, reading the kernel log, fails the module for it too"
+else
+	fail "kselftest.tap: the wrapper does not report the kworker's oops"
+fi
 # Exactly the reports the module asks for: two NULL dereferences, no more.
 reports=$(grep -cE '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:)' \
 	"$BUILD/last/console.log")

@@ -7,8 +7,9 @@
  * before the module's init function, as stock 6.1 runs them; the last
  * ones, that a case thread is reused after a case that returned and not
  * after a failed assertion, nor after a case that left it changed, which
- * fails.  At the end, a work item oopses while a case that passes as
- * far as KUnit can see runs: the kernel's report fails that case.
+ * fails.  At the end, a work item that one case queued oopses while the
+ * next one runs: the kernel's report names a kworker, which fails the run
+ * rather than a case that did nothing wrong.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
@@ -122,7 +123,7 @@ static void extra_queues_bad_work(struct kunit *test)
 	schedule_delayed_work(&extra_bad_work, msecs_to_jiffies(100));
 }
 
-/* Passes as far as KUnit sees; the kernel oopses in another task meanwhile. */
+/* Passes: the kernel oopses in another task, a kworker, meanwhile. */
 static void extra_during_bad_work(struct kunit *test)
 {
 	msleep(1000);
