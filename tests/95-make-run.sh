@@ -323,7 +323,8 @@ expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_oopses ERROR" \
 	"the case whose thread oopsed is ERROR"
 expect_line "$SCRATCH/kcidb" "kunit.extra-failing.extra_passes PASS" "a passing case is PASS"
 expect_line "$SCRATCH/kcidb" "kunit.example.example_skip_test SKIP" "a skipped case is SKIP"
-expect_line "$SCRATCH/kcidb" "boot PASS" "the boot itself is a test"
+expect_line "$SCRATCH/kcidb" "boot FAIL" \
+	"the boot itself is a test, failed by the kworker's oops that no case can be charged with"
 if grep -q '"architecture": "x86_64"' "$BUILD/last/results.kcidb.json" &&
    grep -q '"config_name": "tinyconfig x86_64 base.config kunit_defconfig"' \
 	"$BUILD/last/results.kcidb.json" && grep -q '"compiler": "gcc' "$BUILD/last/results.kcidb.json"; then
