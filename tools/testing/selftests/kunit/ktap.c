@@ -550,26 +550,28 @@ bool ktap_is_kernel_report(const char *line)
  */
 static bool report_task(const char *text, char *comm, size_t size)
 {
-	const char *start, *end = NULL;
+	const char *comm_at = strstr(text, " Comm: ");
+	const char *blocked = strstr(text, " blocked for more than ");
+	const char *stuck = strstr(text, "stuck for ");
+	const char *start = NULL, *end = NULL;
 
-	if (starts_with(text, "CPU: ") && (start = strstr(text, " Comm: "))) {
-		start += strlen(" Comm: ");
+	if (starts_with(text, "CPU: ") && comm_at) {
+		start = comm_at + strlen(" Comm: ");
 		end = strstr(start, " Tainted: ");
 		if (!end)
 			end = strstr(start, " Not tainted");
 		if (!end)
 			end = start + strlen(start);
-	} else if (starts_with(text, "INFO: task ") &&
-		   (end = strstr(text, " blocked for more than "))) {
+	} else if (starts_with(text, "INFO: task ") && blocked) {
 		start = text + strlen("INFO: task ");
 		/* NAME may hold a ':' itself: the PID follows the last one. */
-		while (end > start && *end != ':')
-			end--;
-	} else if ((start = strstr(text, "stuck for ")) && (start = strstr(start, "! ["))) {
-		start += strlen("! [");
+		for (end = blocked; end > start && *end != ':'; end--)
+			;
+	} else if (stuck && strstr(stuck, "! [")) {
+		start = strstr(stuck, "! [") + strlen("! [");
 		end = strrchr(start, ':');
 	}
-	if (!end || end <= start || (size_t)(end - start) >= size)
+	if (!start || !end || end <= start || (size_t)(end - start) >= size)
 		return false;
 	memcpy(comm, start, end - start);
 	comm[end - start] = '\0';
