@@ -3,7 +3,7 @@
  * What the files of the kernel side of KUnit's seam share: suites in
  * debugfs (debugfs.c), the lock that lets one suite run at a time when
  * runs come from both module loading and debugfs (kernel.c), and the
- * threads kept to run cases (try-catch.c).
+ * cases that outlived their timeout (try-catch.c).
  */
 #ifndef _KUNIT_KERNEL_INTERNAL_H
 #define _KUNIT_KERNEL_INTERNAL_H
@@ -16,7 +16,6 @@ struct module;
 
 extern struct mutex kunit_run_mutex;
 
-void __exit kunit_try_catch_release_workers(void);
 bool kunit_try_catch_abandoned(struct module *owner, bool init_only);
 bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only);
 

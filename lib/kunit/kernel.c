@@ -360,7 +360,6 @@ static void __exit kunit_kernel_teardown(void)
 	unregister_module_notifier(&kunit_module_watcher);
 #endif
 	kunit_debugfs_remove_all();
-	kunit_try_catch_release_workers();
 }
 
 late_initcall(kunit_kernel_setup);

@@ -3,16 +3,14 @@
  * The kernel's way to run a test case (see <kunit/try-catch.h>): in a
  * kernel thread, which a failed assertion ends early.
  *
- * Creating a kernel thread is most of what an empty case costs, so a
- * thread whose case returned normally is kept and runs the next case: a
- * "worker".  A thread that a failed assertion ended, that died in an oops,
- * that ran out of time, or whose case returned leaving it changed
- * (interrupts or preemption disabled, a lock or the RCU read lock held,
- * another scheduling policy, nice level or CPU affinity) is never reused;
- * the next case gets a new one, as every case does in stock KUnit.  Nor is
- * a thread whose case left anything else a new kernel thread would not
- * have (a signal pending, blocked or let in, task flags, credentials, an
- * mm, a name): such a case passes, as in stock, and its thread ends.
+ * Every case gets a kernel thread of its own, as in stock KUnit: a
+ * thread that ran one case is never given another, since what a case can
+ * leave in its thread (a signal pending, page faults or KASAN disabled,
+ * task work queued, credentials...) has no end, and the next case would
+ * inherit it.  A case that returns leaving its thread changed in a way
+ * that is a bug (interrupts or preemption disabled, a lock or the RCU
+ * read lock held, another scheduling policy, nice level or CPU affinity)
+ * fails, saying so.
  *
  * A case that runs out of time cannot be stopped: its thread is abandoned
  * to it.  Until it returns, the code it runs must stay: it holds its
@@ -36,7 +34,6 @@
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -50,14 +47,8 @@ MODULE_PARM_DESC(timeout, "Seconds a test case may run before it is failed (300)
 
 /* How often the runner looks whether the case's thread died. */
 #define KUNIT_WATCH_INTERVAL	(HZ / 10)
-/* Idle workers kept for later cases; nested runs need more than one. */
-#define KUNIT_IDLE_WORKERS_MAX	4
 
-/*
- * What a case can leave changed in its thread, which the next case run
- * there would inherit: a thread whose case changed it is not reused.
- * (Stock KUnit ends every case's thread, whatever it left behind.)
- */
+/* What a case that returned may have left changed in its thread, by mistake. */
 struct kunit_thread_state {
 	int preempt_count;
 	int rcu_depth;
@@ -66,19 +57,6 @@ struct kunit_thread_state {
 	int nice;
 	unsigned int nr_cpus;
 	bool irqs_off;
-	/* Left changed, these only end the thread; see kunit_thread_state_stale(). */
-	unsigned int flags;
-	sigset_t blocked;
-	const struct cred *cred;
-	const struct cred *real_cred;
-	const void *mm;
-	const void *fs;
-	const void *files;
-	const void *nsproxy;
-	const void *io_context;
-	const void *plug;
-	const void *journal_info;
-	char comm[TASK_COMM_LEN];
 };
 
 static void kunit_thread_state_get(struct kunit_thread_state *state)
@@ -93,57 +71,7 @@ static void kunit_thread_state_get(struct kunit_thread_state *state)
 		.nice = task_nice(current),
 		.nr_cpus = current->nr_cpus_allowed,
 		.irqs_off = irqs_disabled(),
-		.flags = current->flags,
-		.blocked = current->blocked,
-		.cred = current->cred,
-		.real_cred = current->real_cred,
-		.mm = current->mm,
-		.fs = current->fs,
-		.files = current->files,
-		.nsproxy = current->nsproxy,
-		.io_context = current->io_context,
-		.plug = current->plug,
-		.journal_info = current->journal_info,
 	};
-	memcpy(state->comm, current->comm, sizeof(state->comm));
-}
-
-/* Task flags that come and stay with what a thread did, harmlessly. */
-#define KUNIT_TASK_FLAGS_USED	(PF_USED_MATH | PF_SUPERPRIV)
-
-/* Whether a kernel thread lets a signal in: a new one ignores them all. */
-static bool kunit_signals_allowed(void)
-{
-	struct k_sigaction *action = current->sighand->action;
-	int i;
-
-	for (i = 0; i < _NSIG; i++)
-		if (action[i].sa.sa_handler != SIG_IGN)
-			return true;
-	return false;
-}
-
-/*
- * Whether the thread whose job just returned differs from a new kernel
- * thread in what the job could leave behind and stock KUnit, whose
- * threads end with their case, never lets the next case see: a signal
- * pending (an idle worker would spin on it), blocked or let in, task
- * flags, credentials, an mm, a name...  Such a thread ends; its case
- * passes as in stock.
- */
-static bool kunit_thread_state_stale(const struct kunit_thread_state *before)
-{
-	struct kunit_thread_state now;
-
-	kunit_thread_state_get(&now);
-	return signal_pending(current) || !sigisemptyset(&current->pending.signal) ||
-	       !sigequalsets(&now.blocked, &before->blocked) || kunit_signals_allowed() ||
-	       (now.flags ^ before->flags) & ~KUNIT_TASK_FLAGS_USED ||
-	       now.cred != before->cred || now.real_cred != before->real_cred ||
-	       now.mm != before->mm || now.fs != before->fs || now.files != before->files ||
-	       now.nsproxy != before->nsproxy || now.io_context != before->io_context ||
-	       now.plug != before->plug || now.journal_info != before->journal_info ||
-	       memcmp(now.comm, before->comm, sizeof(now.comm));
 }
 
 /*
@@ -181,18 +109,14 @@ enum kunit_job_state {
 };
 
 /**
- * struct kunit_worker - a kernel thread that runs cases one after the other
+ * struct kunit_worker - the kernel thread that runs one case
  * @task: the thread, with a reference held by the runner.
- * @go: completed by the runner to hand over a job, or to make it quit.
  * @done: completed by the thread when the job returned or was thrown out of.
  * @job: the try-catch being run.
  * @state: a &enum kunit_job_state; the runner and the thread both set it.
- * @quit: the thread ends instead of running a job.
- * @retire: the job returned, but left the thread unlike a new one: it ended.
- * @idle_node: in kunit_idle_workers while the worker waits for a job, in
- *	       kunit_abandoned_workers while its job runs after the runner
- *	       gave up on it.
- * @before: the thread's state when its current job started.
+ * @node: in kunit_abandoned_workers while its job runs after the runner
+ *	  gave up on it.
+ * @before: the thread's state when its job started.
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
  * @uses_init: for an abandoned job, its code may lie in init memory.
@@ -206,23 +130,18 @@ enum kunit_job_state {
 struct kunit_worker {
 	struct kunit_thread_state before;
 	struct task_struct *task;
-	struct completion go;
 	struct completion done;
 	struct kunit_try_catch *job;
 	atomic_t state;
-	bool quit;
-	bool retire;
-	struct list_head idle_node;
+	struct list_head node;
 	struct module *owner;
 	bool uses_init;
 	kunit_try_catch_func_t release;
 	void *context;
 };
 
-static LIST_HEAD(kunit_idle_workers);
-static unsigned int kunit_idle_count;
 static LIST_HEAD(kunit_abandoned_workers);
-/* Protects kunit_idle_workers, kunit_idle_count and kunit_abandoned_workers. */
+/* Protects kunit_abandoned_workers. */
 static DEFINE_SPINLOCK(kunit_workers_lock);
 /* Woken when an abandoned job ends. */
 static DECLARE_WAIT_QUEUE_HEAD(kunit_abandoned_wait);
@@ -242,7 +161,7 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	/* The module may be freed as soon as it is let go of: not touched after. */
 	module_put(owner);
 	spin_lock(&kunit_workers_lock);
-	list_del(&worker->idle_node);
+	list_del(&worker->node);
 	spin_unlock(&kunit_workers_lock);
 	wake_up_all(&kunit_abandoned_wait);
 	kfree(worker);
@@ -256,7 +175,7 @@ static bool kunit_abandoned_busy(struct module *owner, bool init_only)
 	bool busy = false;
 
 	spin_lock(&kunit_workers_lock);
-	list_for_each_entry(worker, &kunit_abandoned_workers, idle_node)
+	list_for_each_entry(worker, &kunit_abandoned_workers, node)
 		if (worker->owner == owner && (worker->uses_init || !init_only))
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
@@ -299,41 +218,23 @@ bool kunit_try_catch_abandoned(struct module *owner, bool init_only)
 static int kunit_worker_fn(void *data)
 {
 	struct kunit_worker *worker = data;
-	struct kunit_try_catch *job;
+	struct kunit_try_catch *job = worker->job;
 	const char *leak;
 
-	for (;;) {
-		/*
-		 * Interruptible: an idle worker is not a hung task.  A thread
-		 * that lets signals in is not kept, but a signal that came
-		 * anyway must not make this loop spin.
-		 */
-		while (wait_for_completion_interruptible(&worker->go))
-			flush_signals(current);
-		if (READ_ONCE(worker->quit))
-			return 0;
-		job = READ_ONCE(worker->job);
-		kunit_thread_state_get(&worker->before);
-		job->try_fn(job->context);
-		kunit_platform_set_current_test(NULL);
-		/* The runner gave up on this job: no one will hand another. */
-		if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
-				   KUNIT_JOB_RETURNED) != KUNIT_JOB_RUNNING)
-			kunit_worker_end_abandoned(worker);
-		leak = kunit_thread_state_leak(&worker->before);
-		if (leak) {
-			/* The case fails, and the thread ends with what it left. */
-			job->result = -ENOTRECOVERABLE;
-			scnprintf(job->reason, sizeof(job->reason), "%s", leak);
-			kthread_complete_and_exit(&worker->done, 0);
-		}
-		if (kunit_thread_state_stale(&worker->before)) {
-			/* The next case gets a new thread; this one ends. */
-			WRITE_ONCE(worker->retire, true);
-			kthread_complete_and_exit(&worker->done, 0);
-		}
-		complete(&worker->done);
+	kunit_thread_state_get(&worker->before);
+	job->try_fn(job->context);
+	kunit_platform_set_current_test(NULL);
+	/* The runner gave up on this job: the worker is the thread's now. */
+	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
+			   KUNIT_JOB_RETURNED) != KUNIT_JOB_RUNNING)
+		kunit_worker_end_abandoned(worker);
+	leak = kunit_thread_state_leak(&worker->before);
+	if (leak) {
+		job->result = -ENOTRECOVERABLE;
+		scnprintf(job->reason, sizeof(job->reason), "%s", leak);
 	}
+	/* The runner frees the worker once this completes: not touched after. */
+	kthread_complete_and_exit(&worker->done, 0);
 }
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
@@ -361,9 +262,10 @@ static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catc
 			  "no memory to start the test thread");
 		return NULL;
 	}
-	init_completion(&worker->go);
 	init_completion(&worker->done);
-	INIT_LIST_HEAD(&worker->idle_node);
+	INIT_LIST_HEAD(&worker->node);
+	worker->job = try_catch;
+	atomic_set(&worker->state, KUNIT_JOB_RUNNING);
 
 	task = kthread_create(kunit_worker_fn, worker, "kunit_try_catch_thread");
 	if (IS_ERR(task)) {
@@ -375,72 +277,9 @@ static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catc
 	}
 	get_task_struct(task);
 	worker->task = task;
+	try_catch->platform.worker = worker;
 	wake_up_process(task);
 	return worker;
-}
-
-static struct kunit_worker *kunit_worker_get(struct kunit_try_catch *try_catch)
-{
-	struct kunit_worker *worker;
-
-	spin_lock(&kunit_workers_lock);
-	worker = list_first_entry_or_null(&kunit_idle_workers, struct kunit_worker, idle_node);
-	if (worker) {
-		list_del_init(&worker->idle_node);
-		kunit_idle_count--;
-	}
-	spin_unlock(&kunit_workers_lock);
-	return worker ? worker : kunit_worker_create(try_catch);
-}
-
-/* Ends an idle worker's thread and frees it. */
-static void kunit_worker_stop(struct kunit_worker *worker)
-{
-	WRITE_ONCE(worker->quit, true);
-	complete(&worker->go);
-	kthread_stop(worker->task);
-	put_task_struct(worker->task);
-	kfree(worker);
-}
-
-/* Keeps a worker whose job returned for the next case. */
-static void kunit_worker_put(struct kunit_worker *worker)
-{
-	bool kept = false;
-
-	spin_lock(&kunit_workers_lock);
-	if (kunit_idle_count < KUNIT_IDLE_WORKERS_MAX) {
-		list_add(&worker->idle_node, &kunit_idle_workers);
-		kunit_idle_count++;
-		kept = true;
-	}
-	spin_unlock(&kunit_workers_lock);
-	if (!kept)
-		kunit_worker_stop(worker);
-}
-
-/**
- * kunit_try_catch_release_workers() - end the threads kept for later cases
- *
- * Called when kunit.ko goes, since their code goes with it.
- */
-void __exit kunit_try_catch_release_workers(void)
-{
-	struct kunit_worker *worker;
-
-	for (;;) {
-		spin_lock(&kunit_workers_lock);
-		worker = list_first_entry_or_null(&kunit_idle_workers, struct kunit_worker,
-						  idle_node);
-		if (worker) {
-			list_del_init(&worker->idle_node);
-			kunit_idle_count--;
-		}
-		spin_unlock(&kunit_workers_lock);
-		if (!worker)
-			return;
-		kunit_worker_stop(worker);
-	}
 }
 
 /*
@@ -458,7 +297,7 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
 	spin_lock(&kunit_workers_lock);
-	list_add(&worker->idle_node, &kunit_abandoned_workers);
+	list_add(&worker->node, &kunit_abandoned_workers);
 	spin_unlock(&kunit_workers_lock);
 }
 
@@ -466,7 +305,7 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 static void kunit_worker_unhold(struct kunit_worker *worker)
 {
 	spin_lock(&kunit_workers_lock);
-	list_del_init(&worker->idle_node);
+	list_del_init(&worker->node);
 	spin_unlock(&kunit_workers_lock);
 	module_put(worker->owner);
 	module_put(THIS_MODULE);
@@ -518,20 +357,14 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 	try_catch->result = 0;
 	try_catch->thrown = false;
 	try_catch->reason[0] = '\0';
-	worker = kunit_worker_get(try_catch);
+	worker = kunit_worker_create(try_catch);
 	if (!worker)
 		return;
-	try_catch->platform.worker = worker;
-	atomic_set(&worker->state, KUNIT_JOB_RUNNING);
-	WRITE_ONCE(worker->job, try_catch);
-	complete(&worker->go);
 
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
 	task = worker->task;
 	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
-	if (!err && !try_catch->result && !try_catch->thrown && !READ_ONCE(worker->retire)) {
-		kunit_worker_put(worker);
-	} else if (err == -ETIMEDOUT) {
+	if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
 			  "timed out after %lu s%s", timeout,
@@ -539,7 +372,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		/* The thread, still running the job, owns the worker now. */
 		put_task_struct(task);
 	} else {
-		/* Thrown out of, left its thread changed (it exits), or it died. */
+		/* It returned, was thrown out of, or died: its thread ends. */
 		if (err == -EFAULT) {
 			try_catch->result = -EFAULT;
 			scnprintf(try_catch->reason, sizeof(try_catch->reason),
