@@ -27,7 +27,9 @@
  *  - what a case started beside its own code, which its result waits for:
  *    kunit_platform_case_start() and kunit_platform_case_end();
  *  - whether the platform's own record says something went wrong since
- *    the core last looked: kunit_platform_new_trouble().
+ *    the core last looked: kunit_platform_new_trouble();
+ *  - whether a parameter generator runs in a protected run of its own:
+ *    KUNIT_PLATFORM_PROTECTS_GENERATORS.
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -136,6 +138,13 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 }
 
 bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size);
+
+/*
+ * Parameter generators run in a test thread: one that oopses in the task
+ * that runs the suites would take down modprobe, and KUnit's run lock
+ * with it.
+ */
+#define KUNIT_PLATFORM_PROTECTS_GENERATORS	true
 
 #else /* !__KERNEL__ */
 

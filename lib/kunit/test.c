@@ -368,6 +368,9 @@ struct kunit_attempt {
 	int (*suite_init)(struct kunit_suite *suite);
 	void (*suite_exit)(struct kunit_suite *suite);
 	int suite_err;
+	const void *(*generate_params)(const void *prev, char *desc);
+	const void *param;
+	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
 	bool uses_init;
 	bool init_succeeded;
@@ -581,19 +584,24 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	progress->phase = KUNIT_PHASE_SUITE;
 }
 
+static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
+				    const void *prev, char *desc, bool *failed);
+
 /*
  * Calls the generator of a parameterised case up to the parameter at
- * @index, which a run that an earlier one left continues from.  Returns that parameter, or
- * NULL if there are fewer.
+ * @index, which a run that an earlier one left continues from.  Returns
+ * that parameter, or NULL if there are fewer or the generator failed
+ * (@failed).
  */
-static const void *kunit_replay_params(struct kunit_case *test_case, int index, char *desc)
+static const void *kunit_replay_params(struct kunit_suite *suite, struct kunit_case *test_case,
+				       int index, char *desc, bool *failed)
 {
 	const void *param = NULL;
 	int i;
 
 	for (i = 0; i <= index; i++) {
 		desc[0] = '\0';
-		param = test_case->generate_params(param, desc);
+		param = kunit_next_param(suite, test_case, param, desc, failed);
 		if (!param)
 			return NULL;
 	}
@@ -621,9 +629,11 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 {
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	const char *death;
+	bool failed;
 	char name[24];
 
-	test->param_value = kunit_replay_params(test_case, progress->param_index, desc);
+	test->param_value = kunit_replay_params(suite, test_case, progress->param_index, desc,
+						&failed);
 
 	while (test->param_value) {
 		test->param_index = progress->param_index;
@@ -649,7 +659,13 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 
 		progress->param_index++;
 		desc[0] = '\0';
-		test->param_value = test_case->generate_params(test->param_value, desc);
+		test->param_value = kunit_next_param(suite, test_case, test->param_value, desc,
+						     &failed);
+	}
+	/* A generator that crashed or hung fails its case (the log says how). */
+	if (failed) {
+		kunit_count(&progress->param_stats, KUNIT_FAILURE);
+		progress->case_status = KUNIT_FAILURE;
 	}
 
 	/* An earlier run died at a parameter that the generator gives no more. */
@@ -813,41 +829,42 @@ static void kunit_attempt_suite_call(void *data)
 		attempt->suite_exit(attempt->suite);
 }
 
-/*
- * Calls @suite's suite_init (@init) or suite_exit (@exit) in a protected
- * run, like a case: an oops there ends a test thread, not the task that
- * runs the suites (which may be loading a module, holding the run's lock).
- * Returns suite_init's result, or an error logged here: -EFAULT when it
- * crashed, -ETIMEDOUT when it outlived the suite's timeout (it may still
- * run: @suite is then left to it).
- */
-static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct kunit_suite *),
-				 void (*exit)(struct kunit_suite *))
+/* A parameter generator's call, in a protected run. */
+static void kunit_attempt_generate(void *data)
 {
-	const char *what = init ? "suite_init" : "suite_exit";
+	struct kunit_attempt *attempt = data;
+
+	kunit_platform_set_current_test(NULL);
+	attempt->param = attempt->generate_params(attempt->param, attempt->desc);
+}
+
+/*
+ * Runs suite code that is not a case (@what: "suite_init", "suite_exit",
+ * "the parameter generator of CASE") as @fn of @attempt, in a protected
+ * run like a case's: an oops there ends a test thread, not the task that
+ * runs the suites (which may be loading a module, holding the run's
+ * lock).  Returns 0, or an error logged here: -EFAULT when it crashed,
+ * -ETIMEDOUT when it outlived the suite's timeout (it may still run:
+ * @suite and @attempt are then left to it).  Drops the runner's reference
+ * to @attempt.
+ */
+static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt *attempt,
+				kunit_try_catch_func_t fn, const char *what)
+{
 	struct kunit *outer = kunit_platform_current_test();
 	struct kunit_try_catch *try_catch;
-	struct kunit_attempt *attempt;
 	int err;
 
-	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
-	if (!attempt) {
-		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s not run: error %d",
-				 (int)sizeof(suite->name), suite->name, what, -ENOMEM);
-		return -ENOMEM;
-	}
 	attempt->suite = suite;
-	attempt->suite_init = init;
-	attempt->suite_exit = exit;
 	attempt->owner = suite->owner;
 	attempt->uses_init = suite->uses_init;
 	/* Nothing of a case to clean up if it outlives its timeout. */
 	attempt->cleaned_up = true;
 	kref_init(&attempt->refs);
 	kref_get(&attempt->refs);
-	kunit_init_test(&attempt->test, what, NULL);
+	kunit_init_test(&attempt->test, "suite code", NULL);
 	try_catch = &attempt->test.try_catch;
-	kunit_try_catch_init(try_catch, &attempt->test, kunit_attempt_suite_call, NULL);
+	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = suite->timeout;
 	try_catch->owner = attempt->owner;
 	try_catch->uses_init = attempt->uses_init;
@@ -865,11 +882,70 @@ static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct k
 				 (int)sizeof(suite->name), suite->name, what,
 				 err ? try_catch->reason : "stopped part-way");
 		err = err ? err : -EINTR;
-	} else {
-		err = attempt->suite_err;
 	}
+	return err;
+}
+
+/*
+ * Calls @suite's suite_init (@init) or suite_exit (@exit) in a protected
+ * run.  Returns suite_init's result, or an error (see kunit_run_suite_code()).
+ */
+static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct kunit_suite *),
+				 void (*exit)(struct kunit_suite *))
+{
+	const char *what = init ? "suite_init" : "suite_exit";
+	struct kunit_attempt *attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
+	int err;
+
+	if (!attempt) {
+		kunit_log_printf(&suite->log, KERN_ERR, KUNIT_SUBTEST_INDENT "# %.*s: %s not run: error %d",
+				 (int)sizeof(suite->name), suite->name, what, -ENOMEM);
+		return -ENOMEM;
+	}
+	attempt->suite_init = init;
+	attempt->suite_exit = exit;
+	err = kunit_run_suite_code(suite, attempt, kunit_attempt_suite_call, what);
+	if (!err)
+		err = attempt->suite_err;
 	kref_put(&attempt->refs, kunit_attempt_free);
 	return err;
+}
+
+/*
+ * The parameter after @prev (NULL for the first) of @test_case, its
+ * description in @desc, from the case's generator run in a protected run.
+ * Returns NULL at the end, and when the generator crashed or ran out of
+ * time (then @failed is set and the suite's log says so).
+ */
+static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
+				    const void *prev, char *desc, bool *failed)
+{
+	struct kunit_attempt *attempt;
+	char what[64];
+	const void *param = NULL;
+
+	if (!KUNIT_PLATFORM_PROTECTS_GENERATORS) {
+		*failed = false;
+		return test_case->generate_params(prev, desc);
+	}
+	*failed = true;
+	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
+	if (!attempt) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: no memory to generate a parameter",
+				 test_case->name);
+		return NULL;
+	}
+	snprintf(what, sizeof(what), "the parameter generator of %s", test_case->name);
+	attempt->generate_params = test_case->generate_params;
+	attempt->param = prev;
+	if (!kunit_run_suite_code(suite, attempt, kunit_attempt_generate, what)) {
+		*failed = false;
+		param = attempt->param;
+		memcpy(desc, attempt->desc, KUNIT_PARAM_DESC_SIZE);
+	}
+	kref_put(&attempt->refs, kunit_attempt_free);
+	return param;
 }
 
 /**

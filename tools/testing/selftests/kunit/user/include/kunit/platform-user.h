@@ -60,4 +60,10 @@ static inline bool kunit_platform_new_trouble(unsigned long *seen, char *text, s
 	return false;
 }
 
+/*
+ * A generator that crashes takes down the test process, whose supervisor
+ * starts a new one where it stopped: it needs no protected run.
+ */
+#define KUNIT_PLATFORM_PROTECTS_GENERATORS	false
+
 #endif /* _KUNIT_PLATFORM_USER_H */
