@@ -253,7 +253,7 @@ expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \
 expect_line "$BUILD/last/results.ktap" "    ok 6 extra_before_module_init" \
 	"a module's suites run before its init function, as in stock 6.1"
 expect_line "$BUILD/last/results.ktap" "    ok 7 extra_thread_reused" \
-	"the thread of a case that returned runs the next case"
+	"a case after one that returned runs in a new thread, as in stock"
 expect_line "$BUILD/last/results.ktap" "    ok 9 extra_new_thread_after_assert" \
 	"the thread that a failed assertion ended is not reused"
 expect_line "$BUILD/last/results.ktap" \
@@ -527,11 +527,16 @@ expect_line "$console" "safety-same-dirs: safety_same safety_same-2 " \
 expect_line "$console" "safety-same-2| not ok 1 safety_same-2" \
 	"the second one's debugfs results hold its failure"
 expect_module_result ok safety_signal \
-	"a case that leaves a signal pending and one that blocks a signal pass, as the cases after them"
+	"cases that leave a signal pending or blocked, or page faults disabled, pass, as the cases after them"
 expect_module_result "not ok" safety_suite_init_oops "a suite_init that oopses fails its module"
 expect_line "$ktap" \
 	"    # safety_suite_init_oops: suite_init: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the suite says its suite_init crashed"
+expect_module_result "not ok" safety_gen_oops "a parameter generator that oopses fails its module"
+expect_match "$ktap" \
+	"^ +# safety_gen_oops: the parameter generator of safety_param_case: crashed: the test thread died \\(oops, BUG or bad access; see above\\)\$" \
+	"the suite says the case's generator crashed, in a thread of its own"
+expect_line "$ktap" "        ok 1 first" "the parameter before the crash ran and passed"
 expect_module_result "not ok" safety_init_fails_late "a module whose init fails after a case timed out fails"
 expect_line "$console" "safety_init_fails_late: the late case returned" \
 	"the late case of a module whose init failed returned, the module not freed under it"
@@ -547,8 +552,9 @@ expect_line "$console" "safety_suite_exit_late: the late case used its fixture" 
 expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"
 expect_line "$console" "safety-script: done" "the guest script ran to its end"
 # The reports the modules ask for, and no other: BUG() in a work item,
-# the divide error, WARN_ON(), the NULL dereferences of module_exit and of
-# suite_init; nothing from a case that ran on freed memory.
+# the divide error, WARN_ON(), the NULL dereferences of module_exit, of
+# suite_init and of a generator; nothing from a case that ran on freed
+# memory.
 grep -E '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:|[a-z ]+: [0-9a-f]{4} \[#[0-9]+\])' \
 	"$console" > "$SCRATCH/safety.reports"
 cat > "$SCRATCH/safety.expected" <<'REPORTS'
@@ -556,6 +562,8 @@ kernel BUG at
 invalid opcode
 divide error
 WARNING:
+BUG: kernel NULL pointer dereference
+Oops:
 BUG: kernel NULL pointer dereference
 Oops:
 BUG: kernel NULL pointer dereference

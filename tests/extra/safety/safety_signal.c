@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A case that lets a signal in and leaves it pending on its thread, as a
- * test of an interruptible sleep may: the cases after it must run in a
- * thread like a new one (no signal pending or let in), and all pass, as
- * in stock KUnit, where every case has a thread of its own.
+ * test of an interruptible sleep may, one that leaves a signal blocked and
+ * one that leaves page faults disabled: the cases after them must run in
+ * a new thread, and all pass, as in stock KUnit, where every case has a
+ * thread of its own.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
 #include <linux/sched/signal.h>
+#include <linux/uaccess.h>
 
 static pid_t safety_signal_pid;
 
@@ -41,11 +43,27 @@ static void safety_nothing_blocked(struct kunit *test)
 	KUNIT_EXPECT_NE(test, current->pid, safety_signal_pid);
 }
 
+/* Leaves page faults disabled, which preempt_count does not show without PREEMPT_COUNT. */
+static void safety_leaves_pagefaults_off(struct kunit *test)
+{
+	pagefault_disable();
+	KUNIT_EXPECT_TRUE(test, pagefault_disabled());
+	safety_signal_pid = current->pid;
+}
+
+static void safety_pagefaults_on(struct kunit *test)
+{
+	KUNIT_EXPECT_FALSE(test, pagefault_disabled());
+	KUNIT_EXPECT_NE(test, current->pid, safety_signal_pid);
+}
+
 static struct kunit_case safety_signal_cases[] = {
 	KUNIT_CASE(safety_leaves_signal),
 	KUNIT_CASE(safety_fresh_thread),
 	KUNIT_CASE(safety_blocks_signal),
 	KUNIT_CASE(safety_nothing_blocked),
+	KUNIT_CASE(safety_leaves_pagefaults_off),
+	KUNIT_CASE(safety_pagefaults_on),
 	{}
 };
 
