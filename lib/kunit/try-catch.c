@@ -164,6 +164,8 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	list_del(&worker->node);
 	spin_unlock(&kunit_workers_lock);
 	wake_up_all(&kunit_abandoned_wait);
+	/* The thread's own reference keeps it until it has ended. */
+	put_task_struct(worker->task);
 	kfree(worker);
 	/* This code is kunit.ko's when KUnit is a module: it stays until here. */
 	module_put_and_kthread_exit(0);
@@ -176,7 +178,9 @@ static bool kunit_abandoned_busy(struct module *owner, bool init_only)
 
 	spin_lock(&kunit_workers_lock);
 	list_for_each_entry(worker, &kunit_abandoned_workers, node)
-		if (worker->owner == owner && (worker->uses_init || !init_only))
+		/* One that died in an oops runs nothing any more. */
+		if (worker->owner == owner && (worker->uses_init || !init_only) &&
+		    !(READ_ONCE(worker->task->flags) & PF_EXITING))
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
 	return busy;
@@ -199,7 +203,10 @@ bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only)
 {
 	if (!kunit_abandoned_busy(owner, init_only))
 		return false;
-	wait_event_idle(kunit_abandoned_wait, !kunit_abandoned_busy(owner, init_only));
+	/* A thread that dies does not wake the queue: look again now and then. */
+	while (!wait_event_idle_timeout(kunit_abandoned_wait,
+					!kunit_abandoned_busy(owner, init_only), KUNIT_WATCH_INTERVAL))
+		;
 	return true;
 }
 
@@ -241,6 +248,13 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
 	struct kunit_worker *worker = try_catch->platform.worker;
 
+	/*
+	 * A thread the case started failed an assertion: that thread ends,
+	 * as in stock (its failure is the test's already); the case's own
+	 * thread goes on, and only its end tells the runner the case is over.
+	 */
+	if (current != worker->task)
+		kthread_complete_and_exit(NULL, 0);
 	/* A job given up on ends here; its try-catch is no longer the runner's. */
 	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 			   KUNIT_JOB_THROWN) != KUNIT_JOB_RUNNING)
@@ -348,7 +362,6 @@ static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
 	struct kunit_worker *worker;
-	struct task_struct *task;
 	unsigned long timeout;
 	bool kept = false;
 	int err;
@@ -362,15 +375,17 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		return;
 
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
-	task = worker->task;
 	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
 	if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
 			  "timed out after %lu s%s", timeout,
 			  kept ? "; its module stays loaded until it returns" : "");
-		/* The thread, still running the job, owns the worker now. */
-		put_task_struct(task);
+		/*
+		 * The thread, still running the job, owns the worker now; the
+		 * reference to it stays with the worker, so that waiters can
+		 * tell when it dies (see kunit_abandoned_busy()).
+		 */
 	} else {
 		/* It returned, was thrown out of, or died: its thread ends. */
 		if (err == -EFAULT) {
