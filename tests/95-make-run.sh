@@ -537,6 +537,10 @@ expect_match "$ktap" \
 	"^ +# safety_gen_oops: the parameter generator of safety_param_case: crashed: the test thread died \\(oops, BUG or bad access; see above\\)\$" \
 	"the suite says the case's generator crashed, in a thread of its own"
 expect_line "$ktap" "        ok 1 first" "the parameter before the crash ran and passed"
+expect_line "$ktap" "    not ok 1 safety_helper_asserts" \
+	"an assertion that fails in a thread the case started fails the case"
+expect_line "$ktap" "    ok 2 safety_exit_ran_once" \
+	"that thread ends alone: the case's exit runs once, in the case's thread, before the next"
 expect_module_result "not ok" safety_init_fails_late "a module whose init fails after a case timed out fails"
 expect_line "$console" "safety_init_fails_late: the late case returned" \
 	"the late case of a module whose init failed returned, the module not freed under it"
