@@ -8,6 +8,19 @@
 # target (STOCK=1), it loads the test modules itself.  Then it runs the
 # GUEST_SCRIPT if there is one, and reboots, which ends QEMU.  A module
 # that does not load and a GUEST_SCRIPT that exits non-zero fail the run.
+#
+# What the host reads goes to the results port that the kernel command
+# line names (kunit_results=DEVICE): a serial port or virtio console of
+# its own, which is not a kernel console, so that nothing the kernel
+# prints can forge or hide a result.  On it, run_kselftest.sh's output as
+# it comes, unchanged, and this script's own lines, each starting with
+# "kunit-run: " (run_kselftest.sh prints a test's lines behind "# "):
+#
+#   kunit-run: error: WHAT
+#   kunit-run: done
+#
+# The console is the kernel's log, for people and for the KUnit results
+# that the kernel itself prints.
 
 /bin/busybox --install -s
 mount -t proc proc /proc
@@ -27,28 +40,90 @@ ln -sf /proc/self/fd/2 /dev/stderr
 # kernel was booted "quiet" (make bench does, not to time the console).
 grep -qw quiet /proc/cmdline || echo 7 > /proc/sys/kernel/printk 2>/dev/null
 
+# Says $* on the console, for people: the host reads nothing there.
+say() {
+	echo "kunit-run: $*"
+}
+
+# Opens the results port as descriptor 3, raw (no "\r" added, no echo),
+# or says on the console why it cannot: the host then finds the port
+# empty and fails the run.  A virtio console comes once its driver has
+# heard from the host, which can be after /init starts: wait a little.
+open_port() {
+	port=
+	read -r cmdline < /proc/cmdline
+	for word in $cmdline; do
+		case $word in
+		kunit_results=*) port=${word#kunit_results=} ;;
+		esac
+	done
+	if [ -z "$port" ]; then
+		say "error: no kunit_results= on the kernel command line: results cannot reach the host"
+		return 1
+	fi
+	tries=0
+	while [ ! -c "$port" ] && [ $tries -lt 50 ]; do
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+	if [ ! -c "$port" ]; then
+		say "error: the results port $port is missing: results cannot reach the host"
+		return 1
+	fi
+	# A kernel console is written by printk: it cannot carry results.
+	if grep -q "^${port#/dev/} " /proc/consoles 2>/dev/null; then
+		say "error: the results port $port is a kernel console: results cannot go there"
+		return 1
+	fi
+	# Opened before stty and held to the end: some ttys (hvc) reset their
+	# settings on their last close.
+	if ! exec 3> "$port"; then
+		say "error: cannot open the results port $port"
+		return 1
+	fi
+	if ! stty -F "$port" raw -echo; then
+		say "error: cannot make the results port $port raw"
+		return 1
+	fi
+}
+
+# Writes line $* to the results port; one the host does not get fails
+# the run there, so the console says why.
+to_host() {
+	printf '%s\n' "kunit-run: $*" >&3 || say "error: cannot write to the results port: $*"
+}
+
+open_port || exec 3> /dev/null
+say "results go to the results port ${port:-(none)}, not to this console"
+
 if [ -x /kselftest/run_kselftest.sh ]; then
 	# Through a pipe: runner.sh reopens /dev/stdout, which for a file
-	# would write over what the script itself wrote.
+	# would write over what the script itself wrote.  Each test's lines
+	# reach the host as the test ends, so a guest that dies later has
+	# already given what ran before.
 	# make run installed every test module: one that cannot run failed.
-	(cd /kselftest && KUNIT_MODULES_REQUIRED=1 ./run_kselftest.sh 2>&1 |
-		cat > /tmp/kselftest.tap)
-	# Each line tagged, so that the host tells it from kernel messages.
-	echo "# kunit-run: kselftest output follows"
-	sed -e 's/^/kselftest| /' /tmp/kselftest.tap
+	(cd /kselftest && KUNIT_MODULES_REQUIRED=1 ./run_kselftest.sh 2>&1 3>&-) |
+		{ cat >&3 || echo failed > /tmp/port-failed; }
+	[ ! -f /tmp/port-failed ] ||
+		to_host "error: run_kselftest.sh's output did not all reach the results port"
 else
-	for module in $(cat /etc/kunit-modules); do
-		modprobe "$module" || echo "# kunit-run: error: loading $module failed"
-	done
+	while read -r module; do
+		[ -n "$module" ] || continue
+		modprobe "$module" || to_host "error: loading $module failed"
+	done < /etc/kunit-modules
 fi
 
-# What fails here fails the run: the host reports "kunit-run: error:" lines.
+# What fails here fails the run: the host reports "kunit-run: error:"
+# lines.  The script gets no descriptor of the port.
 if [ -f /etc/kunit-guest.sh ]; then
-	sh /etc/kunit-guest.sh
+	sh /etc/kunit-guest.sh 3>&-
 	guest_status=$?
 	[ "$guest_status" -eq 0 ] ||
-		echo "# kunit-run: error: GUEST_SCRIPT exited with status $guest_status"
+		to_host "error: GUEST_SCRIPT exited with status $guest_status"
 fi
 
-echo "# kunit-run: done"
+to_host "done"
+# The last close of a tty waits until its output has gone out.
+exec 3>&-
+say "done"
 reboot -f

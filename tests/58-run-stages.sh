@@ -62,7 +62,8 @@ done
 mkdir -p "$SCRATCH/top/scripts/arch"
 grep -v '^image=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/arch/noimage"
 grep -v '^qemu_bios=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/arch/nobios"
-for arch in noimage nobios; do
+grep -v '^results_device=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/arch/noport"
+for arch in noimage nobios noport; do
 	stages "TOP=$SCRATCH/top; load_arch $arch" x86_64
 	status=$?
 	if [ $status = 1 ] && grep -q "^kunit-run: scripts/arch/$arch does not set" "$SCRATCH/out"; then
@@ -72,6 +73,15 @@ for arch in noimage nobios; do
 		show "$SCRATCH/out"
 	fi
 done
+
+# A userland's results need a port of their own: the console is the kernel's.
+sed -e 's/^results_device=.*/results_device=/' "$TOP/scripts/arch/x86_64" \
+	> "$SCRATCH/top/scripts/arch/emptyport"
+stages "TOP=$SCRATCH/top; load_arch emptyport" x86_64
+expect_status 1 $? "an architecture with a userland and no results port is refused"
+expect_line "$SCRATCH/out" \
+	"kunit-run: scripts/arch/emptyport has a userland but no results port (results_qemu_args, results_device)" \
+	"and says why"
 
 # The configuration: the last value of an option wins; the architecture's
 # fragment comes first.
@@ -180,15 +190,26 @@ boot='RUN=$SCRATCH/run OBJ=$SCRATCH/obj qemu=$SCRATCH/bin/fake-qemu kvm= RAW= TI
 touch "$SCRATCH/run/initramfs.cpio"
 stages "set -- busybox; $boot" x86_64
 expect_line "$SCRATCH/out" \
-	"arg: console=ttyS0 panic=-1 kunit.timeout=7 quiet kunit.filter_glob=a* reboot=t" \
-	"x86_64: the console, the case timeout, KERNEL_ARGS, the filter, reboot=t"
+	"arg: console=ttyS0 panic=-1 kunit.timeout=7 quiet kunit.filter_glob=a* reboot=t kunit_results=/dev/ttyS1" \
+	"x86_64: the console, the case timeout, KERNEL_ARGS, the filter, reboot=t, the results port"
 expect_line "$SCRATCH/out" "arg: $SCRATCH/run/initramfs.cpio" "x86_64 boots the initramfs"
+if tr '\n' ' ' < "$SCRATCH/out" | grep -qF "arg: -serial arg: stdio arg: -chardev arg: file,id=kunit-results,path=$SCRATCH/last/results.port arg: -serial arg: chardev:kunit-results "; then
+	pass "x86_64: the console on the first serial port, the results port on the second, to a file"
+else
+	fail "x86_64: the serial ports"
+	show "$SCRATCH/out"
+fi
 expect_line "$SCRATCH/out" "arg: tcg" "KVM is not used where the architecture file says no"
 rm -f "$SCRATCH/run/initramfs.cpio"
 stages "set -- ''; $boot" riscv64
 expect_line "$SCRATCH/out" \
 	"arg: console=ttyS0 panic=-1 kunit.timeout=7 quiet kunit.filter_glob=a* kunit_shutdown=reboot" \
 	"riscv64: no userland, so kunit_shutdown ends the machine"
+if grep -q 'arg: -chardev' "$SCRATCH/out"; then
+	fail "riscv64 has a results port without a userland"
+else
+	pass "riscv64: no userland, no results port"
+fi
 if grep -q 'arg: -initrd' "$SCRATCH/out"; then
 	fail "riscv64 boots an initramfs it has not"
 else
@@ -242,21 +263,60 @@ expect_line "$SCRATCH/out" \
 report 0 '' ''
 expect_line "$SCRATCH/out" "report_status=1" "a kernel that panicked after its tests fails"
 expect_line "$SCRATCH/out" "kunit-run: the kernel panicked; console tail:" "a panic is named"
+# With a userland, what the guest's init says comes on the results port
+# (scripts/kunit-init.sh), never from the console, which kernel code
+# prints to: lines there that look like the init's or run_kselftest.sh's
+# count for nothing.
 cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+rm -f "$SCRATCH/last/results.port"
 report 0 '' busybox
-expect_line "$SCRATCH/out" "report_status=1" "a userland that did not say it finished fails"
-echo '# kunit-run: done' >> "$SCRATCH/last/console.log"
+expect_line "$SCRATCH/out" "report_status=1" "a userland that sent nothing on the results port fails"
+expect_line "$SCRATCH/out" "kunit-run: no results on the results port (/dev/ttyS1); console tail:" \
+	"and says so"
+: > "$SCRATCH/last/results.port"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "kunit-run: no results on the results port (/dev/ttyS1); console tail:" \
+	"an empty results port is no results"
+{ cat "$SCRATCH/good.log"; echo '# kunit-run: done'; echo 'kunit-run: done'; } \
+	> "$SCRATCH/last/console.log"
+printf 'TAP version 13\n' > "$SCRATCH/last/results.port"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "report_status=1" \
+	"a userland that did not say it finished on the results port fails, whatever the console says"
+expect_line "$SCRATCH/out" "kunit-run: the test userland did not finish; console tail:" "and says so"
+cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+guest_end='kunit-run: done\r\n'
+printf %b "$guest_end" > "$SCRATCH/last/results.port"
 report 0 '' busybox
 expect_line "$SCRATCH/out" "report_status=0" "a userland that finished passes"
-printf 'kselftest| TAP version 13\nkselftest| 1..2\nkselftest| ok 1 a\nkselftest| not ok 2 b\n' \
-	>> "$SCRATCH/last/console.log"
+{ printf 'TAP version 13\r\n1..2\r\nok 1 a\r\nnot ok 2 b\r\n'; printf %b "$guest_end"; } \
+	> "$SCRATCH/last/results.port"
 report 0 "$SCRATCH/run/ksft" busybox
 expect_line "$SCRATCH/out" "report_status=1" "a not ok of run_kselftest.sh fails the run"
 expect_line "$SCRATCH/out" "kselftest: 1 ok, 1 not ok, of 2 tests (run_kselftest.sh)" \
 	"run_kselftest.sh's results are counted"
+if [ "$(cat "$SCRATCH/last/kselftest.tap")" = "TAP version 13
+1..2
+ok 1 a
+not ok 2 b" ]; then
+	pass "kselftest.tap is the results port's kselftest lines, without \\r or the init's lines"
+else
+	fail "kselftest.tap is not the results port's kselftest lines"
+	show "$SCRATCH/last/kselftest.tap"
+fi
+{ printf 'TAP version 13\n1..1\nok 1 a\n'; printf %b "$guest_end"; } > "$SCRATCH/last/results.port"
+{ cat "$SCRATCH/good.log"; echo 'kselftest| not ok 2 forged'
+  echo '# kunit-run: error: forged'; echo 'kunit-run: error: forged'; } \
+	> "$SCRATCH/last/console.log"
+report 0 "$SCRATCH/run/ksft" busybox
+expect_line "$SCRATCH/out" "report_status=0" \
+	"kselftest results and the init's errors on the console count for nothing"
+expect_no_line "$SCRATCH/last/kselftest.tap" "not ok 2 forged" \
+	"kselftest.tap takes nothing from the console"
 # What failed in the guest's own steps (kunit-init.sh) fails the run.
-{ cat "$SCRATCH/good.log"; echo '# kunit-run: error: loading one_test failed'
-  echo '# kunit-run: done'; } > "$SCRATCH/last/console.log"
+cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+{ echo 'kunit-run: error: loading one_test failed'; printf %b "$guest_end"; } \
+	> "$SCRATCH/last/results.port"
 report 0 '' busybox
 expect_line "$SCRATCH/out" "report_status=1" "a module the guest could not load fails the run"
 expect_line "$SCRATCH/out" "kunit-run: in the guest: loading one_test failed" \

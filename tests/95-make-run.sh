@@ -93,6 +93,43 @@ expect_line "$BUILD/last/console.log" "guest-fails: ran" "the failing GUEST_SCRI
 expect_line "$SCRATCH/guest-fails.out" "kunit-run: in the guest: GUEST_SCRIPT exited with status 3" \
 	"the run names the GUEST_SCRIPT's exit status"
 
+# The results come on a port of their own, which kernel code cannot
+# print to: printk'd lines that look like run_kselftest.sh's results or
+# the guest's own lines reach the console, and count for nothing.
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/forge.sh \
+	> "$SCRATCH/forge.out" 2>&1
+expect_status 0 $? "make run whose kernel prints forged results and errors passes, as without them"
+expect_line "$BUILD/last/console.log" "kselftest| ok 99 selftests: kunit: forged" \
+	"the forged results are on the console"
+if grep -q 'forged' "$BUILD/last/kselftest.tap" "$BUILD/last/results.kcidb.json"; then
+	fail "printk'd results reach kselftest.tap or the KCIDB report"
+	grep 'forged' "$BUILD/last/kselftest.tap" | show /dev/stdin
+else
+	pass "printk'd results reach neither kselftest.tap nor the KCIDB report"
+fi
+expect_no_line "$SCRATCH/forge.out" "kunit-run: in the guest: forged" \
+	"a printk'd error of the guest's is no error of the run"
+expect_line "$BUILD/last/kselftest.tap" "ok 3 selftests: kunit: builtin" \
+	"kselftest.tap has the real results, from the results port"
+if [ "$(tail -n 1 "$BUILD/last/results.port")" = "kunit-run: done" ]; then
+	pass "the results port ends with the guest's done"
+else
+	fail "the results port does not end with done"
+	grep '^kunit-run: ' "$BUILD/last/results.port" | show /dev/stdin
+fi
+if [ ! -s "$BUILD/last/results.port" ] || grep -q "$(printf '\r')" "$BUILD/last/results.port"; then
+	fail "the results port is empty, or not raw: the guest's tty added carriage returns"
+else
+	pass "the results port is raw: lines arrive as written"
+fi
+# A forged "done" on the console does not stand for the guest's.
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/forge-done.sh \
+	> "$SCRATCH/forge-done.out" 2>&1
+expect_status 2 $? "make run whose guest ends early, its kernel printing a forged done, fails"
+expect_line "$BUILD/last/console.log" "forge-done: rebooting" "the GUEST_SCRIPT that ends the machine ran"
+expect_line "$SCRATCH/forge-done.out" "kunit-run: the test userland did not finish; console tail:" \
+	"the run says the userland did not finish"
+
 # expect_blind_failure PROGRAM WHAT REASON: tests/guest/blind-wrapper.sh
 # ran PROGRAM without the kernel log to read, and it failed WHAT for
 # KUnit's REASON (a grep pattern), which it read from their debugfs results.
@@ -360,6 +397,20 @@ if [ -s "$SCRATCH/cases.flat" ]; then
 else
 	fail "a flattening parser sees no case of the failing module in kselftest.tap"
 fi
+
+# Results reach the host as each test ends: a guest that dies during
+# a later test (the failing module's oops, made a panic) has given them.
+make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
+	KERNEL_ARGS=oops=panic > "$SCRATCH/panic.out" 2>&1
+expect_status 2 $? "make run whose kernel panics during the kselftest run fails"
+expect_line "$SCRATCH/panic.out" "kunit-run: the kernel panicked; console tail:" "and says it panicked"
+for result in "ok 1 selftests: kunit: kunit-test" "ok 2 selftests: kunit: kunit-example-test" \
+	"ok 3 selftests: kunit: builtin"; do
+	expect_line "$BUILD/last/kselftest.tap" "$result" \
+		"the panic's kselftest.tap has the result that came before it: $result"
+done
+expect_no_line "$BUILD/last/kselftest.tap" "not ok 4 selftests: kunit: module-failing_kunit # exit=1" \
+	"and none of the module whose test the panic cut"
 
 # The installed target on this machine, whose kernel has no KUnit: the
 # userspace programs pass, the kernel's tests are skipped, none fails.

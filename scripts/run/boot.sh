@@ -2,8 +2,10 @@
 #
 # scripts/kunit-run's boot stage: the kernel under QEMU, with KVM where
 # the architecture allows it and it really works, or User Mode Linux run
-# directly.  The console goes to $LAST/console.log; status is the exit
-# status of the machine, 124 when it outlived TIMEOUT.  Sourced, not run.
+# directly.  The console goes to $LAST/console.log, and with a userland
+# what the guest's init sends on its results port to $LAST/results.port;
+# status is the exit status of the machine, 124 when it outlived TIMEOUT.
+# Sourced, not run.
 
 # Sets accel: kvm only when a probe, once per build directory, booted the
 # kernel without userland and saw its "no init" panic; on some machines
@@ -44,16 +46,32 @@ boot_qemu() {
 	initrd=
 	[ -f "$RUN/initramfs.cpio" ] && initrd="-initrd $RUN/initramfs.cpio"
 	args="console=$console panic=-1 $cmdline${boot_args:+ $boot_args}"
-	[ -n "$userland" ] || args="$args kunit_shutdown=reboot"
+	# The results port: a file of the host, a device of the guest that
+	# is not its console (scripts/arch/README).  Made empty first, so
+	# that nothing of an earlier run is read as this one's.
+	port_file=$LAST/results.port
+	rm -f "$port_file"
+	set --
+	if [ -n "$userland" ]; then
+		: > "$port_file" || die "cannot write $port_file"
+		# QEMU's option syntax doubles a comma in a value.
+		set -- -chardev "file,id=kunit-results,path=$(printf '%s' "$port_file" |
+			sed -e 's/,/,,/g')"
+		args="$args kunit_results=$results_device"
+	else
+		args="$args kunit_shutdown=reboot"
+	fi
 	stage run "Booting under $qemu ($accel)"
 	status=0
 	# shellcheck disable=SC2086
 	timeout "$TIMEOUT" $qemu -accel $accel $machine -nodefaults -no-reboot -display none \
-		-m 512 -serial stdio -kernel "$OBJ/$image" $initrd \
-		-append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 &
+		-m 512 -serial stdio "$@" ${userland:+$results_qemu_args} -kernel "$OBJ/$image" \
+		$initrd -append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 &
 	qemu_pid=$!
 	if [ -n "$RAW" ]; then
-		tail -n +1 -f "$LAST/console.log.tmp" --pid=$qemu_pid 2>/dev/null || true
+		# The results port too, as it comes: tail names each file.
+		tail -n +1 -f "$LAST/console.log.tmp" ${userland:+"$port_file"} --pid=$qemu_pid \
+			2>/dev/null || true
 	fi
 	wait $qemu_pid || status=$?
 	tr -d '\r' < "$LAST/console.log.tmp" > "$LAST/console.log"

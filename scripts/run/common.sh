@@ -71,7 +71,7 @@ load_arch() {
 	[ -f "$TOP/scripts/arch/$1" ] ||
 		die "ARCH=$1 is not supported: use one of $(known_arches)"
 	for setting in karch cross packages image targets qemu qemu_machine qemu_bios kvm \
-		console boot_args busybox busybox_package kconfig; do
+		console boot_args busybox busybox_package results_qemu_args results_device kconfig; do
 		unset "$setting"
 	done
 	# shellcheck disable=SC1090
@@ -80,12 +80,17 @@ load_arch() {
 		eval "[ -n \"\${$setting:-}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
 	for setting in cross packages qemu qemu_machine qemu_bios kvm console boot_args \
-		busybox busybox_package; do
+		busybox busybox_package results_qemu_args results_device; do
 		eval "[ -n \"\${$setting+set}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
 	# A userland is busybox, from the host or from a package.
 	userland=
 	[ -n "$busybox$busybox_package" ] && userland=busybox
+	# Its results reach the host on a port of their own, under QEMU.
+	if [ -n "$userland" ] && { [ -z "$qemu" ] || [ -z "$results_device" ] ||
+		[ -z "$results_qemu_args" ]; }; then
+		die "scripts/arch/$1 has a userland but no results port (results_qemu_args, results_device)"
+	fi
 	:
 }
 

@@ -2,7 +2,9 @@
 #
 # scripts/kunit-run's report stage: kunit-report reads the console into
 # $LAST/results.{ktap,xml,json,kcidb.json}; kselftest.tap is what
-# run_kselftest.sh printed in the guest; a hang, a panic or a userland
+# run_kselftest.sh printed in the guest, which came on the results port
+# with the guest's own lines (scripts/kunit-init.sh), never from the
+# console, which kernel code prints to; a hang, a panic or a userland
 # that did not finish fails the run too.  Sets report_status.  Sourced,
 # not run.
 
@@ -67,6 +69,23 @@ report_kselftest() {
 	fi
 }
 
+# Splits the results port (scripts/kunit-init.sh) into kselftest.tap,
+# what run_kselftest.sh printed, and $LAST/guest.lines, the init's own
+# lines without their "kunit-run: ".  The port is raw; a "\r" there is
+# none of the results'.
+read_port() {
+	port_file=$LAST/results.port
+	: > "$LAST/guest.lines" || return 1
+	[ -s "$port_file" ] || return 0
+	tr -d '\r' < "$port_file" > "$LAST/results.port.lines" &&
+	sed -n 's/^kunit-run: //p' "$LAST/results.port.lines" > "$LAST/guest.lines" || return 1
+	if [ -n "$ksft" ]; then
+		sed -e '/^kunit-run: /d' "$LAST/results.port.lines" > "$LAST/kselftest.tap" ||
+			return 1
+	fi
+	rm -f "$LAST/results.port.lines"
+}
+
 # How the machine ended, when that fails the run: $1 what, then its tail.
 report_end() {
 	echo "kunit-run: $1; console tail:"
@@ -81,10 +100,10 @@ stage_report() {
 		echo "kunit-run: cannot write $LAST/kcidb.env" >&2
 		report_status=1
 	fi
-	rm -f "$LAST/kselftest.tap"
-	if [ -n "$ksft" ] &&
-		! sed -n 's/^kselftest| //p' "$LAST/console.log" > "$LAST/kselftest.tap"; then
-		echo "kunit-run: cannot write $LAST/kselftest.tap" >&2
+	rm -f "$LAST/kselftest.tap" "$LAST/guest.lines"
+	[ -z "$ksft" ] || : > "$LAST/kselftest.tap" || report_status=1
+	if [ -n "$userland" ] && ! read_port; then
+		echo "kunit-run: cannot read $LAST/results.port into $LAST/kselftest.tap" >&2
 		report_status=1
 	fi
 	# shellcheck disable=SC1091
@@ -94,8 +113,8 @@ stage_report() {
 		--arch="$ARCH" "$LAST/console.log") || report_status=1
 	[ -z "$ksft" ] || report_kselftest
 	# The guest's own steps that failed (scripts/kunit-init.sh).
-	if grep -q '^# kunit-run: error: ' "$LAST/console.log"; then
-		sed -n 's/^# kunit-run: error: /kunit-run: in the guest: /p' "$LAST/console.log"
+	if [ -n "$userland" ] && grep -q '^error: ' "$LAST/guest.lines"; then
+		sed -n 's/^error: /kunit-run: in the guest: /p' "$LAST/guest.lines"
 		report_status=1
 	fi
 	if [ "$status" -eq 124 ]; then
@@ -104,11 +123,13 @@ stage_report() {
 		report_end "the kernel panicked" 25
 	elif [ "$status" -ne 0 ]; then
 		report_end "the machine ended with exit status $status, not by a clean shutdown" 20
-	elif [ -n "$userland" ] && ! grep -q '^# kunit-run: done' "$LAST/console.log"; then
+	elif [ -n "$userland" ] && [ ! -s "$LAST/results.port" ]; then
+		report_end "no results on the results port ($results_device)" 20
+	elif [ -n "$userland" ] && ! grep -qx 'done' "$LAST/guest.lines"; then
 		report_end "the test userland did not finish" 20
 	fi
 	# A report that stdout did not take (a full disk) reached no one: a failure.
-	if ! echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${ksft:+, $LAST/kselftest.tap}"; then
+	if ! echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${userland:+, $LAST/results.port}${ksft:+, $LAST/kselftest.tap}"; then
 		echo "kunit-run: cannot write the report to standard output" >&2
 		report_status=1
 	fi
