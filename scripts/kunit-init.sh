@@ -16,6 +16,7 @@
 # it comes, unchanged, and this script's own lines, each starting with
 # "kunit-run: " (run_kselftest.sh prints a test's lines behind "# "):
 #
+#   kunit-run: record start|end tainted=N [oops_count=N] [warn_count=N]
 #   kunit-run: error: WHAT
 #   kunit-run: done
 #
@@ -93,8 +94,20 @@ to_host() {
 	printf '%s\n' "kunit-run: $*" >&3 || say "error: cannot write to the results port: $*"
 }
 
+# The kernel's own record of trouble: its taint flags and, where the
+# kernel has them, its counts of oopses and warnings.  The host fails the
+# run on what the record at the end shows, whatever the console says.
+record() {
+	line="record $1"
+	for file in /proc/sys/kernel/tainted /sys/kernel/oops_count /sys/kernel/warn_count; do
+		value=$(cat "$file" 2>/dev/null) && line="$line ${file##*/}=$value"
+	done
+	to_host "$line"
+}
+
 open_port || exec 3> /dev/null
 say "results go to the results port ${port:-(none)}, not to this console"
+record start
 
 if [ -x /kselftest/run_kselftest.sh ]; then
 	# Through a pipe: runner.sh reopens /dev/stdout, which for a file
@@ -122,6 +135,7 @@ if [ -f /etc/kunit-guest.sh ]; then
 		to_host "error: GUEST_SCRIPT exited with status $guest_status"
 fi
 
+record end
 to_host "done"
 # The last close of a tty waits until its output has gone out.
 exec 3>&-

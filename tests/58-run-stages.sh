@@ -279,13 +279,15 @@ expect_line "$SCRATCH/out" "kunit-run: no results on the results port (/dev/ttyS
 	"an empty results port is no results"
 { cat "$SCRATCH/good.log"; echo '# kunit-run: done'; echo 'kunit-run: done'; } \
 	> "$SCRATCH/last/console.log"
-printf 'TAP version 13\n' > "$SCRATCH/last/results.port"
+printf 'kunit-run: record start tainted=0\n' > "$SCRATCH/last/results.port"
 report 0 '' busybox
 expect_line "$SCRATCH/out" "report_status=1" \
 	"a userland that did not say it finished on the results port fails, whatever the console says"
 expect_line "$SCRATCH/out" "kunit-run: the test userland did not finish; console tail:" "and says so"
 cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
-guest_end='kunit-run: done\r\n'
+guest_end='kunit-run: record start tainted=0 oops_count=0 warn_count=0\r
+kunit-run: record end tainted=0 oops_count=0 warn_count=0\r
+kunit-run: done\r\n'
 printf %b "$guest_end" > "$SCRATCH/last/results.port"
 report 0 '' busybox
 expect_line "$SCRATCH/out" "report_status=0" "a userland that finished passes"
@@ -321,6 +323,45 @@ report 0 '' busybox
 expect_line "$SCRATCH/out" "report_status=1" "a module the guest could not load fails the run"
 expect_line "$SCRATCH/out" "kunit-run: in the guest: loading one_test failed" \
 	"the module that did not load is named"
+
+# The kernel's record: trouble in the taint flags or the counts at the
+# end fails the run, whatever the console says; bad page (B) does not.
+# record_case START END: the port of a guest that finished with these records.
+record_case() {
+	printf 'kunit-run: record start %s\nkunit-run: record end %s\nkunit-run: done\n' "$1" "$2" \
+		> "$SCRATCH/last/results.port"
+	report 0 '' busybox
+}
+record_case "tainted=0" "tainted=512"
+expect_line "$SCRATCH/out" "report_status=1" "a kernel tainted W at the end fails the run"
+expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
+	"and says which taint"
+expect_line "$SCRATCH/out" "  (no kernel report of it on the console)" \
+	"and that the console has no report of it"
+record_case "tainted=0 oops_count=0 warn_count=0" "tainted=640 oops_count=2 warn_count=1"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the kernel's record shows trouble: taint D (a task died), taint W (a warning), oops_count 2, warn_count 1" \
+	"each taint and count that shows trouble is named"
+record_case "tainted=16 oops_count=1" "tainted=16400 oops_count=1"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the kernel's record shows trouble: taint M (a machine check), taint L (a soft lockup)" \
+	"M and L are trouble; a count no higher than at the start is not"
+record_case "tainted=0 oops_count=1" "tainted=0 oops_count=2"
+expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: oops_count 2 (1 at the start)" \
+	"an oops count higher than at the start is trouble, without taint"
+record_case "tainted=0" "tainted=262176 oops_count=0"
+expect_line "$SCRATCH/out" "report_status=0" "bad page (B, KASAN's tests) and test (N) taints pass"
+{ cat "$SCRATCH/good.log"; echo 'WARNING: CPU: 0 PID: 1 at forged.c:1 forged+0x0/0x1'; } \
+	> "$SCRATCH/last/console.log"
+record_case "tainted=0" "tainted=512"
+expect_line "$SCRATCH/out" "  | WARNING: CPU: 0 PID: 1 at forged.c:1 forged+0x0/0x1" \
+	"the record's trouble quotes the kernel's reports from the console"
+cp "$SCRATCH/good.log" "$SCRATCH/last/console.log"
+printf 'kunit-run: record start tainted=0\nkunit-run: done\n' > "$SCRATCH/last/results.port"
+report 0 '' busybox
+expect_line "$SCRATCH/out" "report_status=1" "a guest that finished without its record fails the run"
+expect_line "$SCRATCH/out" "kunit-run: the guest sent no record of the kernel's taint at the end" \
+	"and says so"
 "$USER_BUILD/fixtures/verdicts" > "$SCRATCH/last/console.log" 2>&1
 report 0 '' ''
 expect_line "$SCRATCH/out" "report_status=1" "a console with failed cases fails"

@@ -111,10 +111,12 @@ expect_no_line "$SCRATCH/forge.out" "kunit-run: in the guest: forged" \
 	"a printk'd error of the guest's is no error of the run"
 expect_line "$BUILD/last/kselftest.tap" "ok 3 selftests: kunit: builtin" \
 	"kselftest.tap has the real results, from the results port"
-if [ "$(tail -n 1 "$BUILD/last/results.port")" = "kunit-run: done" ]; then
-	pass "the results port ends with the guest's done"
+if grep -q '^kunit-run: record start tainted=[0-9]' "$BUILD/last/results.port" &&
+   grep -q '^kunit-run: record end tainted=[0-9]' "$BUILD/last/results.port" &&
+   [ "$(tail -n 1 "$BUILD/last/results.port")" = "kunit-run: done" ]; then
+	pass "the results port has the kernel's record at the start and the end, then done"
 else
-	fail "the results port does not end with done"
+	fail "the results port lacks the records or done"
 	grep '^kunit-run: ' "$BUILD/last/results.port" | show /dev/stdin
 fi
 if [ ! -s "$BUILD/last/results.port" ] || grep -q "$(printf '\r')" "$BUILD/last/results.port"; then
@@ -129,6 +131,17 @@ expect_status 2 $? "make run whose guest ends early, its kernel printing a forge
 expect_line "$BUILD/last/console.log" "forge-done: rebooting" "the GUEST_SCRIPT that ends the machine ran"
 expect_line "$SCRATCH/forge-done.out" "kunit-run: the test userland did not finish; console tail:" \
 	"the run says the userland did not finish"
+
+# The kernel's own record decides: a taint of trouble that no console
+# line reports (W, set through /proc) fails the run, saying what.
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/taint.sh \
+	> "$SCRATCH/taint.out" 2>&1
+expect_status 2 $? "make run whose kernel ends tainted W fails"
+expect_line "$BUILD/last/console.log" "taint: 512" "the GUEST_SCRIPT tainted the kernel"
+expect_line "$SCRATCH/taint.out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
+	"the run says which taint"
+expect_match "$SCRATCH/taint.out" "^kselftest: [0-9]+ ok, 0 not ok, of [0-9]+ tests" \
+	"its tests passed: the record alone failed it"
 
 # expect_blind_failure PROGRAM WHAT REASON: tests/guest/blind-wrapper.sh
 # ran PROGRAM without the kernel log to read, and it failed WHAT for
@@ -348,6 +361,12 @@ if grep -qE '^(# )*(not )?ok [0-9]+ extra_forged_first' "$BUILD/last/kselftest.t
 else
 	pass "none of the value's lines reads as a result in kselftest.tap, for CI parsers"
 fi
+
+expect_line "$SCRATCH/extra.out" \
+	"kunit-run: the kernel's record shows trouble: taint D (a task died), oops_count 2" \
+	"the kernel's record shows the two oopses"
+expect_match "$SCRATCH/extra.out" "^  \\| (BUG: kernel NULL pointer dereference|Oops: )" \
+	"and the run quotes the kernel's reports"
 
 # The KCIDB report of the failing run: valid, one test per case, the
 # failing cases FAIL, the oops ERROR; kunit-report on the console agrees.

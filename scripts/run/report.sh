@@ -4,9 +4,9 @@
 # $LAST/results.{ktap,xml,json,kcidb.json}; kselftest.tap is what
 # run_kselftest.sh printed in the guest, which came on the results port
 # with the guest's own lines (scripts/kunit-init.sh), never from the
-# console, which kernel code prints to; a hang, a panic or a userland
-# that did not finish fails the run too.  Sets report_status.  Sourced,
-# not run.
+# console, which kernel code prints to; a hang, a panic, a userland that
+# did not finish and trouble in the kernel's own record fail the run
+# too.  Sets report_status.  Sourced, not run.
 
 # One setting, as sh reads it back: VARIABLE='value'.
 kcidb_setting() {
@@ -86,6 +86,57 @@ read_port() {
 	rm -f "$LAST/results.port.lines"
 }
 
+# The value of FIELD=N in the guest's record $1 (start or end), or nothing.
+record_field() {
+	sed -n "s/^record $1 //p" "$LAST/guest.lines" | head -n 1 | tr ' ' '\n' |
+		sed -n "s/^$2=\([0-9][0-9]*\)\$/\1/p"
+}
+
+# The kernel's own record, as the guest read it before the tests and
+# after them and the GUEST_SCRIPT: the run fails when at the end the
+# kernel is tainted by a machine check, a task that died, a warning or a
+# soft lockup, or has counted more oopses or warnings than at the start.
+# Not "bad page" (B): KASAN's own tests set it with the reports they expect.
+# The verdict is the numbers'; the console's lines are only quoted.
+report_record() {
+	tainted=$(record_field end tainted)
+	if [ -z "$tainted" ]; then
+		echo "kunit-run: the guest sent no record of the kernel's taint at the end"
+		report_status=1
+		return 0
+	fi
+	trouble=$(awk -v tainted="$tainted" \
+		-v oops="$(record_field end oops_count)" -v oops0="$(record_field start oops_count)" \
+		-v warn="$(record_field end warn_count)" -v warn0="$(record_field start warn_count)" '
+	function bit(n) { return int(tainted / 2 ^ n) % 2 }
+	function add(what) { out = out (out == "" ? "" : ", ") what }
+	function count(name, now, then) {
+		if (now != "" && now + 0 > then + 0)
+			add(name " " now (then + 0 ? " (" then " at the start)" : ""))
+	}
+	BEGIN {
+		if (bit(4)) add("taint M (a machine check)")
+		if (bit(7)) add("taint D (a task died)")
+		if (bit(9)) add("taint W (a warning)")
+		if (bit(14)) add("taint L (a soft lockup)")
+		count("oops_count", oops, oops0)
+		count("warn_count", warn, warn0)
+		print out
+	}') || trouble="the record cannot be read: $(sed -n 's/^record end //p' "$LAST/guest.lines")"
+	[ -n "$trouble" ] || return 0
+	echo "kunit-run: the kernel's record shows trouble: $trouble"
+	# The kernel's reports, if it printed any: the first line of each.
+	grep -E '^(\[[ 0-9.]*\] )?(Oops|BUG:|WARNING:|general protection fault|kernel BUG at|watchdog: |Unable to handle kernel|Internal error:|UBSAN:|INFO: task .* blocked for more than|rcu: INFO: .*stall)' \
+		"$LAST/console.log" | head -n 5 | sed -e 's/^/  | /' > "$LAST/record.reports"
+	if [ -s "$LAST/record.reports" ]; then
+		cat "$LAST/record.reports"
+	else
+		echo "  (no kernel report of it on the console)"
+	fi
+	rm -f "$LAST/record.reports"
+	report_status=1
+}
+
 # How the machine ended, when that fails the run: $1 what, then its tail.
 report_end() {
 	echo "kunit-run: $1; console tail:"
@@ -128,6 +179,7 @@ stage_report() {
 	elif [ -n "$userland" ] && ! grep -qx 'done' "$LAST/guest.lines"; then
 		report_end "the test userland did not finish" 20
 	fi
+	[ -z "$userland" ] || ! grep -qx 'done' "$LAST/guest.lines" || report_record
 	# A report that stdout did not take (a full disk) reached no one: a failure.
 	if ! echo "Files: $LAST/console.log, $LAST/results.{ktap,xml,json,kcidb.json}${userland:+, $LAST/results.port}${ksft:+, $LAST/kselftest.tap}"; then
 		echo "kunit-run: cannot write the report to standard output" >&2
