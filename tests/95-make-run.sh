@@ -481,22 +481,59 @@ expect_status 0 $? "make kselftest TARGETS=kunit in the kernel tree"
 expect_line "$SCRATCH/kselftest.log" "ok 2 selftests: kunit: kunit-example-test" \
 	"make kselftest runs the target's tests"
 
-# A case that never returns is cut at kunit.timeout; the next one runs.
+# A case that never returns is cut at kunit.timeout; the rest of its
+# suite is reported not run, and the next suite runs.
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 \
 	FILTER='extra*' GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/hang.out" 2>&1
 expect_status 2 $? "make run with a hanging case fails"
 console=$BUILD/last/console.log
+hang_not_run="not run: code of this suite timed out and may still run"
+# One suite after another, as they should read (kunit-report keeps the lines).
+sed -n '/^    # Subtest: extra-hang$/,$p' "$BUILD/last/results.ktap" |
+	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*)$' > "$SCRATCH/hang.lines"
+cat > "$SCRATCH/hang.expected" <<EOT
+    # Subtest: extra-hang
+    ok 1 hang_before
+    not ok 2 hang_forever
+    ok 3 hang_after # SKIP $hang_not_run
+not ok 1 extra-hang
+    # Subtest: extra-hang-next
+    ok 1 hang_after
+ok 2 extra-hang-next
+    # Subtest: extra-hang-limits
+    ok 1 hang_sleeps_four_seconds
+    not ok 2 hang_forever
+    ok 3 hang_forever # SKIP $hang_not_run
+not ok 3 extra-hang-limits
+    # Subtest: extra-hang-params
+        # Subtest: hang_params
+        ok 1 param-0
+        not ok 2 param-1
+        # hang_params: parameters after 2 $hang_not_run
+    not ok 1 hang_params
+    ok 2 hang_last # SKIP $hang_not_run
+not ok 4 extra-hang-params
+    # Subtest: extra-hang-late
+    not ok 1 hang_returns_late
+    ok 2 hang_last # SKIP $hang_not_run
+not ok 5 extra-hang-late
+EOT
+if diff -u "$SCRATCH/hang.expected" "$SCRATCH/hang.lines" > "$SCRATCH/hang.diff"; then
+	pass "after a case times out, the rest of its suite is not run, saying why, and the next suite runs"
+else
+	fail "the hang module's results are not as expected"
+	show "$SCRATCH/hang.diff"
+fi
 expect_line "$BUILD/last/results.ktap" "    # hang_returns_late: timed out after 3 s; its module stays loaded until it returns" \
 	"a case that sleeps past its timeout is reported timed out"
-expect_line "$BUILD/last/results.ktap" "    ok 7 hang_last" "the case after it runs"
 expect_line "$BUILD/last/kselftest.tap" \
-	"# # module-hang_kunit: a case that timed out (hang_forever, hang_returns_late) still runs; hang_kunit kept loaded" \
+	"# # module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, param-1) still runs; hang_kunit kept loaded" \
 	"the wrapper fails the module's test: a case still ran when it tried to unload it"
 expect_line "$SCRATCH/hang.out" \
-	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late) still runs; hang_kunit kept loaded" \
+	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, param-1) still runs; hang_kunit kept loaded" \
 	"make run's summary says so"
 expect_line "$console" "late-return: hang_kunit refcnt 2" \
-	"the two cases that never return hold the module; the one that returned let go"
+	"the two cases that never return hold the module; the two that returned let go"
 expect_line "$console" "hang_kunit: the exit of hang_returns_late ran" \
 	"the late case's exit function ran when it returned, after its suite ended"
 expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
@@ -511,18 +548,17 @@ fi
 expect_line "$BUILD/last/results.ktap" \
 	"    # hang_forever: timed out after 3 s; its module stays loaded until it returns" \
 	"the hanging case is reported as timed out"
-expect_line "$BUILD/last/results.ktap" "    ok 3 hang_after" "the case after the hang runs"
 cp "$BUILD/last/results.kcidb.json" "$SCRATCH/hang.kcidb.json"
 expect_valid_kcidb "$SCRATCH/hang.kcidb.json" "the hang run's results.kcidb.json is a valid KCIDB report"
 expect_line "$SCRATCH/hang.kcidb.json.tests" "kunit.extra-hang.hang_forever ERROR" \
 	"KCIDB: the case that timed out is ERROR"
-expect_line "$SCRATCH/hang.kcidb.json.tests" "kunit.extra-hang.hang_forever-2 ERROR" \
+expect_line "$SCRATCH/hang.kcidb.json.tests" "kunit.extra-hang.hang_after SKIP" \
+	"KCIDB: a case not run after it is SKIP"
+expect_line "$SCRATCH/hang.kcidb.json.tests" "kunit.extra-hang-limits.hang_forever-2 SKIP" \
 	"KCIDB: the second case of that name has a path of its own"
 python3 tests/ktap/reports.py flatten "$BUILD/last/kselftest.tap" > "$SCRATCH/hang.flat"
 expect_line "$SCRATCH/hang.flat" "duplicates: 0" \
 	"the hang module's two cases named hang_forever flatten to two names in kselftest.tap"
-expect_line "$BUILD/last/results.ktap" "    ok 4 hang_sleeps_four_seconds" \
-	"KUNIT_CASE_TIMEOUT(, 10) lets a case sleep past kunit.timeout=3"
 expect_line "$BUILD/last/results.ktap" \
 	"    # hang_forever: timed out after 1 s; its module stays loaded until it returns" \
 	"KUNIT_CASE_TIMEOUT(, 1) cuts a hang before kunit.timeout=3"

@@ -464,6 +464,9 @@ static void kunit_suite_mark_late(struct kunit_suite *suite)
 		suite->origin->running_late = true;
 }
 
+/* Why the cases of a suite after one that timed out do not run. */
+#define KUNIT_NOT_RUN_AFTER_TIMEOUT "not run: code of this suite timed out and may still run"
+
 /* Room for the platform's words on new trouble: "D (a task died), W (a warning)". */
 #define KUNIT_TROUBLE_TEXT_SIZE	128
 
@@ -658,6 +661,14 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 			progress->case_status = KUNIT_SUCCESS;
 
 		progress->param_index++;
+		if (suite->running_late) {
+			/* Not even the generator: it is suite code too. */
+			kunit_log_printf(&suite->log, KERN_ERR,
+					 KUNIT_SUBTEST_INDENT "# %s: parameters after %d %s",
+					 test_case->name, progress->param_index,
+					 KUNIT_NOT_RUN_AFTER_TIMEOUT);
+			return;
+		}
 		desc[0] = '\0';
 		test->param_value = kunit_next_param(suite, test_case, test->param_value, desc,
 						     &failed);
@@ -701,7 +712,16 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 		}
 	}
 
-	if (test_case->generate_params) {
+	if (suite->running_late) {
+		/*
+		 * Suite code that ran out of time may still use what the suite
+		 * shares with this case (its fixture, its module's state):
+		 * running it now would test nothing that can be trusted.
+		 */
+		strscpy(test.status_comment, KUNIT_NOT_RUN_AFTER_TIMEOUT,
+			sizeof(test.status_comment));
+		kunit_count(&progress->param_stats, KUNIT_SKIPPED);
+	} else if (test_case->generate_params) {
 		kunit_run_param_case(suite, test_case, &test, progress);
 	} else {
 		kunit_run_attempt(suite, test_case, &test, progress);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An out-of-tree KUnit test module whose middle case never returns: with
- * a short kunit.timeout it must be reported as timed out, and the case
- * after it must still run.  Two cases bring their own limits, which hold
- * whatever kunit.timeout says.  One returns after its timeout: the kernel
- * must keep the module loaded until it does, and the case's memory.
+ * An out-of-tree KUnit test module whose cases outlive their timeouts.
+ * A case that never returns (with a short kunit.timeout) must be reported
+ * as timed out; the cases after it in its suite, which could meet what it
+ * still does, are reported as not run, and the next suite runs.  Two cases
+ * bring their own limits, which hold whatever kunit.timeout says.  Two
+ * return after their timeouts: the kernel must keep the module loaded
+ * until they do, and their memory.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
@@ -64,23 +66,79 @@ static void hang_exit(struct kunit *test)
 		pr_info("hang_kunit: the exit of hang_returns_late ran\n");
 }
 
+/* A parameter that sleeps past its suite's one-second limit, then returns. */
+static void hang_params(struct kunit *test)
+{
+	const int *seconds = test->param_value;
+
+	msleep(*seconds * 1000);
+	KUNIT_SUCCEED(test);
+}
+
+static const int hang_param_seconds[] = { 0, 6, 0 };
+
+KUNIT_ARRAY_PARAM(hang_params, hang_param_seconds, NULL);
+
 static struct kunit_case hang_cases[] = {
 	KUNIT_CASE(hang_before),
 	KUNIT_CASE(hang_forever),
 	KUNIT_CASE(hang_after),
-	KUNIT_CASE_TIMEOUT(hang_sleeps_four_seconds, 10),
-	KUNIT_CASE_TIMEOUT(hang_forever, 1),
-	KUNIT_CASE(hang_returns_late),
-	KUNIT_CASE(hang_last),
 	{}
 };
 
 static struct kunit_suite hang_suite = {
 	.name = "extra-hang",
-	.exit = hang_exit,
 	.test_cases = hang_cases,
 };
 
-kunit_test_suite(hang_suite);
+static struct kunit_case hang_next_cases[] = {
+	KUNIT_CASE(hang_after),
+	{}
+};
+
+static struct kunit_suite hang_next_suite = {
+	.name = "extra-hang-next",
+	.test_cases = hang_next_cases,
+};
+
+/* Two cases of one name: the second, not run, still has a name of its own. */
+static struct kunit_case hang_limit_cases[] = {
+	KUNIT_CASE_TIMEOUT(hang_sleeps_four_seconds, 10),
+	KUNIT_CASE_TIMEOUT(hang_forever, 1),
+	KUNIT_CASE(hang_forever),
+	{}
+};
+
+static struct kunit_suite hang_limit_suite = {
+	.name = "extra-hang-limits",
+	.test_cases = hang_limit_cases,
+};
+
+static struct kunit_case hang_param_cases[] = {
+	KUNIT_CASE_PARAM(hang_params, hang_params_gen_params),
+	KUNIT_CASE(hang_last),
+	{}
+};
+
+static struct kunit_suite hang_param_suite = {
+	.name = "extra-hang-params",
+	.timeout = 1,
+	.test_cases = hang_param_cases,
+};
+
+static struct kunit_case hang_late_cases[] = {
+	KUNIT_CASE(hang_returns_late),
+	KUNIT_CASE(hang_last),
+	{}
+};
+
+static struct kunit_suite hang_late_suite = {
+	.name = "extra-hang-late",
+	.exit = hang_exit,
+	.test_cases = hang_late_cases,
+};
+
+kunit_test_suites(&hang_suite, &hang_next_suite, &hang_limit_suite, &hang_param_suite,
+		  &hang_late_suite);
 
 MODULE_LICENSE("GPL");
