@@ -26,6 +26,11 @@ echo "\$BUILD/run/x86_64\${STOCK:+-stock}-1234" > "\$BUILD/last/run-dir"
 cp "$SCRATCH/\$side.log" "\$BUILD/last/console.log"
 echo "[00:00:00] Preparing the work tree (\${FAKE_VERSION:-6.1.192}, this KUnit)"
 echo "1 suites, 8 results: 7 passed, 0 failed, 1 skipped"
+# A run that failed outside its cases' results: FAKE_PROBLEM on one side.
+if [ "\$side" = "\${FAKE_PROBLEM_SIDE:-}" ]; then
+	[ -n "\$FAKE_PROBLEM" ] && echo "kunit-run: \$FAKE_PROBLEM"
+	exit 1
+fi
 EOF
 chmod +x "$top/scripts/kunit-run"
 
@@ -86,6 +91,20 @@ compat STOCK_RESULTS=recorded
 expect_status 1 $status "our results differing from the recorded stock results fail"
 compat
 expect_status 1 $status "our results differing from stock KUnit's fail"
+
+# A run with this KUnit that failed outside its cases' results fails,
+# unless stock KUnit's run failed the same way.
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+compat COMPAT_RECORD=1
+expect_status 0 $status "the same results again"
+compat STOCK_RESULTS=recorded FAKE_PROBLEM_SIDE=ours FAKE_PROBLEM="the kernel panicked"
+expect_status 1 $status "a run with this KUnit that panicked after the same results fails"
+expect_line "$SCRATCH/out" "  kunit-run: the kernel panicked" "and says why"
+compat FAKE_PROBLEM_SIDE=ours
+expect_status 1 $status "a run with this KUnit that failed, no case failing and nothing said, fails"
+expect_line "$SCRATCH/out" "  kunit-run: exit status 1 with no failed case" "and says so"
+compat FAKE_PROBLEM_SIDE=stock FAKE_PROBLEM="the kernel panicked"
+expect_status 0 $status "a failed run of stock KUnit alone is no difference of this KUnit's"
 
 compat STOCK_RESULTS=sometimes
 expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
