@@ -659,6 +659,17 @@ expect_line "$ktap" \
 	"suite_exit does not run under a case that timed out"
 expect_line "$console" "safety_suite_exit_late: the late case used its fixture" \
 	"the late case used its fixture, which suite_exit did not free"
+expect_module_result ok safety_nest_inner "a test module that takes two seconds passes"
+expect_line "$console" "safety-nest| ok 1 safety_loads_a_test_module" \
+	"a case that loads another test module (request_module()) passes, without waiting for its timeout"
+expect_line "$console" "safety-busy: second run refused" \
+	"a debugfs run of a suite that is running is refused"
+expect_line "$console" "safety-during|     # Subtest: safety_nest_inner" \
+	"results read during a run give its lines so far"
+expect_no_line "$console" "safety-during| ok 1 safety_nest_inner" \
+	"results read during a run have no result line yet"
+expect_line "$console" "safety-after| ok 1 safety_nest_inner" \
+	"results read after the run end with its result"
 expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"
 expect_line "$console" "safety-script: done" "the guest script ran to its end"
 # The reports the modules ask for, and no other: BUG() in a work item,

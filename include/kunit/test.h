@@ -214,6 +214,8 @@ struct kunit_suite {
 	bool in_init;
 	/* Code of it that ran out of time still runs: it must not be freed. */
 	bool running_late;
+	/* A module's load or its debugfs run file runs it now (kunit_run_mutex). */
+	bool running;
 };
 
 /**

@@ -55,7 +55,7 @@ static int __cold kunit_debugfs_show_results(struct seq_file *seq, void *unused)
 	char *results;
 	int err;
 
-	/* Not in the middle of a run's end, when its result is being set. */
+	/* Not while a run starts or ends, when its state changes. */
 	err = mutex_lock_interruptible(&kunit_run_mutex);
 	if (err)
 		return err;
@@ -94,11 +94,24 @@ static ssize_t __cold kunit_debugfs_write_run(struct file *file, const char __us
 	if (!try_module_get(entry->owner))
 		return -ENODEV;
 	err = mutex_lock_interruptible(&kunit_run_mutex);
-	if (!err) {
-		kunit_suite_clear_results(suite);
-		kunit_exec_run_tests(&set, &progress);
+	if (err)
+		goto out;
+	/* One run of a suite at a time: a second would mix their results. */
+	if (suite->running) {
 		mutex_unlock(&kunit_run_mutex);
+		err = -EBUSY;
+		goto out;
 	}
+	suite->running = true;
+	kunit_suite_clear_results(suite);
+	mutex_unlock(&kunit_run_mutex);
+
+	kunit_exec_run_tests(&set, &progress);
+
+	mutex_lock(&kunit_run_mutex);
+	suite->running = false;
+	mutex_unlock(&kunit_run_mutex);
+out:
 	module_put(entry->owner);
 	return err ? err : count;
 }

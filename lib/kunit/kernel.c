@@ -245,8 +245,27 @@ static inline void kunit_debugfs_add_builtin_suites(void)
 }
 #endif /* IS_BUILTIN(CONFIG_KUNIT): kunit.ko has no built-in suites to run */
 
-/* Held while suites run, so that a run from debugfs waits for a module's. */
+/*
+ * Protects each suite's running flag and the results it guards.  Not held
+ * while suites run: a case may load another test module (request_module()),
+ * whose suites then run inside it, as in stock KUnit.
+ */
 DEFINE_MUTEX(kunit_run_mutex);
+
+/*
+ * Marks @count suites as running (@running) or not: their results have no
+ * result line meanwhile, and their debugfs run files refuse to start
+ * another run.
+ */
+static void __cold kunit_mark_running(struct kunit_suite * const *suites, int count, bool running)
+{
+	int i;
+
+	mutex_lock(&kunit_run_mutex);
+	for (i = 0; i < count; i++)
+		suites[i]->running = running;
+	mutex_unlock(&kunit_run_mutex);
+}
 
 /**
  * __kunit_test_suites_init() - run the suites of a module
@@ -306,15 +325,15 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		for (i = 0; i < count; i++)
 			suites[i]->owner = mod;
 		kunit_prepare_suites(suites, count, mod);
+		kunit_mark_running(suites, count, true);
 		kunit_debugfs_add_suites(suites, count, mod);
-		mutex_lock(&kunit_run_mutex);
 		/*
 		 * Its error (a kunit.filter_glob that cannot be used) does not
 		 * fail the load, which may be a driver's: the suites' results
 		 * say it instead (kunit_exec_filter()).
 		 */
 		__kunit_test_suites_init(suites, count);
-		mutex_unlock(&kunit_run_mutex);
+		kunit_mark_running(suites, count, false);
 	} else if (event == MODULE_STATE_LIVE) {
 		/* Its init memory is freed next. */
 		if (kunit_try_catch_abandoned(mod, true)) {

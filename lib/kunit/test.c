@@ -1061,17 +1061,20 @@ __cold char *kunit_suite_results(struct kunit_suite *suite)
 	struct string_stream *document;
 	struct kunit_log_sink sink;
 	char *text, *result = NULL;
+	bool finished;
 
 	if (!suite->log.stream)
 		return NULL;
+	/* The result of a run that is going on is still being written. */
+	finished = suite->finished && !suite->running;
 	text = string_stream_get_string(suite->log.stream);
-	if (!text || (!*text && !suite->finished))
+	if (!text || (!*text && !finished))
 		return text;
 
 	document = new_string_stream();
 	sink = (struct kunit_log_sink){ .stream = document, .quiet = true };
 	if (document && !string_stream_add(document, "KTAP version 1\n1..1\n%s", text)) {
-		if (suite->finished)
+		if (finished)
 			kunit_print_result(&sink, "", suite->status, 1, suite->name,
 					   suite->status_comment);
 		result = string_stream_get_string(document);
