@@ -670,6 +670,10 @@ expect_no_line "$console" "safety-during| ok 1 safety_nest_inner" \
 	"results read during a run have no result line yet"
 expect_line "$console" "safety-after| ok 1 safety_nest_inner" \
 	"results read after the run end with its result"
+expect_line "$console" "safety_run_tests_late: the late case returned" \
+	"a case that kunit_run_tests() ran from a failing init function returned, its module not freed under it"
+expect_line "$console" "safety-run-tests: modprobe ended with 1" \
+	"and modprobe waited for it, then failed"
 expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"
 expect_line "$console" "safety-script: done" "the guest script ran to its end"
 # The reports the modules ask for, and no other: BUG() in a work item,

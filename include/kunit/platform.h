@@ -38,6 +38,8 @@
 
 struct kunit;
 struct kunit_progress;
+struct kunit_suite;
+struct module;
 
 #ifdef __KERNEL__
 
@@ -138,6 +140,8 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 }
 
 bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size);
+
+void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 
 /*
  * Parameter generators run in a test thread: one that oopses in the task

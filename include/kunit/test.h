@@ -302,6 +302,12 @@ static inline int kunit_init_test_named(struct kunit *test, const char *name)
 #define kunit_init_test(test, ...)					\
 	__KUNIT_BY_NARGS(__kunit_init_test_, test, __VA_ARGS__)
 int kunit_run_tests(struct kunit_suite *suite);
+int kunit_run_module_tests(struct kunit_suite *suite, struct module *owner);
+/*
+ * The caller's module comes along: a case that outlives its timeout must
+ * keep it, and its init memory, until it returns (see try-catch.c).
+ */
+#define kunit_run_tests(suite) kunit_run_module_tests(suite, THIS_MODULE)
 size_t kunit_suite_num_test_cases(struct kunit_suite *suite);
 unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
 int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);

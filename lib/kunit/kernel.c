@@ -123,6 +123,24 @@ static bool __cold kunit_suite_uses_init(struct kunit_suite *suite, struct modul
 	return false;
 }
 
+/**
+ * kunit_platform_adopt_suite() - note whose code a suite run on its own is
+ * @suite: the suite, given to kunit_run_tests().
+ * @owner: the caller's module, NULL for built-in code.
+ *
+ * A suite that no module registered (kunit_run_tests() from an init
+ * function) has no owner: a case of it that outlived its timeout would
+ * keep neither the module nor its init memory.  A registered suite was
+ * prepared when its module came, and is left as it is.
+ */
+void __cold kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner)
+{
+	if (suite->owner)
+		return;
+	suite->owner = owner;
+	suite->uses_init = kunit_suite_uses_init(suite, owner);
+}
+
 /* Whether @name is taken by a suite before @suites[@index] or in debugfs. */
 static bool __cold kunit_suite_name_taken(struct kunit_suite * const *suites, int index,
 					  const char *name)
@@ -318,9 +336,7 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 	struct kunit_suite **suites = mod->kunit_suites;
 	int count = mod->num_kunit_suites, i;
 
-	if (!count)
-		return NOTIFY_OK;
-	if (event == MODULE_STATE_COMING) {
+	if (event == MODULE_STATE_COMING && count) {
 		/* A case that outlives its timeout keeps this module (try-catch.c). */
 		for (i = 0; i < count; i++)
 			suites[i]->owner = mod;
@@ -335,14 +351,18 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		__kunit_test_suites_init(suites, count);
 		kunit_mark_running(suites, count, false);
 	} else if (event == MODULE_STATE_LIVE) {
-		/* Its init memory is freed next. */
+		/*
+		 * Its init memory is freed next.  Of any module: one that ran
+		 * a suite with kunit_run_tests() has none registered.
+		 */
 		if (kunit_try_catch_abandoned(mod, true)) {
 			pr_err("kunit: %s: a case that timed out still runs its init code: the load waits for it to return\n",
 			       mod->name);
 			kunit_try_catch_wait_abandoned(mod, true);
 		}
 	} else if (event == MODULE_STATE_GOING) {
-		kunit_debugfs_remove_suites(suites, count);
+		if (count)
+			kunit_debugfs_remove_suites(suites, count);
 		/* A module whose init failed is freed next, whoever holds it. */
 		if (kunit_try_catch_abandoned(mod, false)) {
 			pr_err("kunit: %s: a case that timed out still runs its code: the module is freed once it returns\n",

@@ -1100,21 +1100,39 @@ void kunit_suite_clear_results(struct kunit_suite *suite)
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_suite_clear_results);
 
 /**
- * kunit_run_tests() - run one suite and print its results
+ * kunit_run_module_tests() - run one suite of a module and print its results
  * @suite: the suite.
+ * @owner: the module whose code calls, NULL for built-in code: what a case
+ *	   that outlives its timeout keeps (kunit_run_tests() passes it).
  *
- * Suites run this way (from a module, say) are numbered one after the
- * other, since there is no enclosing plan to number them.
+ * Suites run this way (from a module's init function, say) are numbered
+ * one after the other, since there is no enclosing plan to number them.
  *
  * Return: 0.
  */
-int kunit_run_tests(struct kunit_suite *suite)
+int kunit_run_module_tests(struct kunit_suite *suite, struct module *owner)
 {
 	static size_t suite_counter;
 	struct kunit_progress progress = { };
 
+	kunit_platform_adopt_suite(suite, owner);
 	__kunit_run_suite(suite, ++suite_counter, &progress);
 	return 0;
+}
+EXPORT_SYMBOL_GPL(kunit_run_module_tests);
+
+/**
+ * kunit_run_tests() - run one suite and print its results
+ * @suite: the suite.
+ *
+ * A call from source goes to kunit_run_module_tests(), with the caller's
+ * module; this function is for callers that take its address.
+ *
+ * Return: 0.
+ */
+int (kunit_run_tests)(struct kunit_suite *suite)
+{
+	return kunit_run_module_tests(suite, NULL);
 }
 EXPORT_SYMBOL_GPL(kunit_run_tests);
 

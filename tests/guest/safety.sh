@@ -29,4 +29,8 @@ fi
 sed -e 's/^/safety-during| /' "$inner/results" 2> /dev/null
 wait
 sed -e 's/^/safety-after| /' "$inner/results" 2> /dev/null
+# A module that runs a suite with kunit_run_tests() from its init
+# function, which fails while the suite's case runs late.
+modprobe safety_run_tests_late 2> /dev/null
+echo "safety-run-tests: modprobe ended with $?"
 echo "safety-script: done"

@@ -60,6 +60,18 @@ static inline bool kunit_platform_new_trouble(unsigned long *seen, char *text, s
 	return false;
 }
 
+/**
+ * kunit_platform_adopt_suite() - note whose code a suite run on its own is
+ * @suite: the suite, given to kunit_run_tests().
+ * @owner: the caller's module.
+ *
+ * A userspace case that outlives its timeout is killed: nothing of its
+ * program is freed under it, nothing to note.
+ */
+static inline void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner)
+{
+}
+
 /*
  * A generator that crashes takes down the test process, whose supervisor
  * starts a new one where it stopped: it needs no protected run.
