@@ -229,6 +229,30 @@ else
 	fail "the wrapper waited $elapsed s for a hanging module"
 fi
 
+# A module live while modprobe has not returned: the kernel holds the load
+# for a case that timed out (it keeps the module's init memory until the
+# case returns).  The wrapper reports the finished suites and goes on.
+fake_module held held-suite '    KTAP version 1\n    # Subtest: held-suite\n    1..2\n    ok 1 quick\n    # late: timed out after 3 s; its module stays loaded until it returns\n    not ok 2 late\nnot ok 1 held-suite\n'
+echo "kernel/lib/held.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+echo 30 > "$fake/modules/held/hang"
+touch "$fake/modules/held/live"
+start=$(date +%s)
+run_wrapper "$SCRATCH/held.out" "$wrapper" --timeout=25 held
+status=$?
+elapsed=$(($(date +%s) - start))
+expect_status 1 $status "a module whose load the kernel holds for a late case: exit 1"
+expect_line "$SCRATCH/held.out" \
+	"# kunit-module: modprobe held has not returned 3 s after the module's init function did: the kernel holds the load for a case that timed out (late)" \
+	"the wrapper says why modprobe has not returned"
+expect_line "$SCRATCH/held.out" "# not ok 2 late" "the suite's results are reported"
+if [ $elapsed -lt 15 ]; then
+	pass "the wrapper goes on without waiting for its timeout: $elapsed s"
+else
+	fail "the wrapper waited $elapsed s for a load the kernel holds"
+fi
+rm -f "$fake/modules/held/live"
+run_wrapper "$SCRATCH/held-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r held
+
 mkdir -p "$fake/modules/empty"
 run_wrapper "$SCRATCH/empty.out" "$wrapper" empty
 expect_status 4 $? "a module none of whose suites ran (kunit.filter_glob): skipped"

@@ -36,8 +36,6 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * @owner: the module of the code under test, or NULL: where a run may
  *	   outlive its timeout (the kernel), it stays loaded until the run
  *	   ends.
- * @uses_init: the code under test may lie in init memory, which must stay
- *	       until a run that outlived its timeout ends.
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
@@ -70,7 +68,6 @@ struct kunit_try_catch {
 	void *context;
 	unsigned long timeout;
 	struct module *owner;
-	bool uses_init;
 	kunit_try_catch_func_t release;
 	int result;
 	bool thrown;

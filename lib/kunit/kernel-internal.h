@@ -16,8 +16,7 @@ struct module;
 
 extern struct mutex kunit_run_mutex;
 
-bool kunit_try_catch_abandoned(struct module *owner, bool init_only);
-bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only);
+bool kunit_try_catch_wait_abandoned(struct module *owner, const char *what);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 

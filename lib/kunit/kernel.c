@@ -130,15 +130,13 @@ static bool __cold kunit_suite_uses_init(struct kunit_suite *suite, struct modul
  *
  * A suite that no module registered (kunit_run_tests() from an init
  * function) has no owner: a case of it that outlived its timeout would
- * keep neither the module nor its init memory.  A registered suite was
- * prepared when its module came, and is left as it is.
+ * keep neither the module nor its init memory.  A registered suite has
+ * its owner from when its module came.
  */
 void __cold kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner)
 {
-	if (suite->owner)
-		return;
-	suite->owner = owner;
-	suite->uses_init = kunit_suite_uses_init(suite, owner);
+	if (!suite->owner)
+		suite->owner = owner;
 }
 
 /* Whether @name is taken by a suite before @suites[@index] or in debugfs. */
@@ -241,10 +239,7 @@ int kunit_run_all_tests(void)
 	}
 	err = kunit_executor_run(filter_glob_param, action_param, &progress);
 	/* init/main.c frees init memory next. */
-	if (kunit_try_catch_abandoned(NULL, true)) {
-		pr_err("kunit executor: a case that timed out still runs code in init memory: the boot waits for it to return\n");
-		kunit_try_catch_wait_abandoned(NULL, true);
-	}
+	kunit_try_catch_wait_abandoned(NULL, "the boot");
 	kunit_shutdown();
 	return err;
 }
@@ -355,20 +350,12 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		 * Its init memory is freed next.  Of any module: one that ran
 		 * a suite with kunit_run_tests() has none registered.
 		 */
-		if (kunit_try_catch_abandoned(mod, true)) {
-			pr_err("kunit: %s: a case that timed out still runs its init code: the load waits for it to return\n",
-			       mod->name);
-			kunit_try_catch_wait_abandoned(mod, true);
-		}
+		kunit_try_catch_wait_abandoned(mod, "the load");
 	} else if (event == MODULE_STATE_GOING) {
 		if (count)
 			kunit_debugfs_remove_suites(suites, count);
 		/* A module whose init failed is freed next, whoever holds it. */
-		if (kunit_try_catch_abandoned(mod, false)) {
-			pr_err("kunit: %s: a case that timed out still runs its code: the module is freed once it returns\n",
-			       mod->name);
-			kunit_try_catch_wait_abandoned(mod, false);
-		}
+		kunit_try_catch_wait_abandoned(mod, "the module's removal");
 	}
 	return NOTIFY_OK;
 }

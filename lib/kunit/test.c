@@ -372,7 +372,6 @@ struct kunit_attempt {
 	const void *param;
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
-	bool uses_init;
 	bool init_succeeded;
 	bool cleaned_up;
 	struct kref refs;
@@ -445,7 +444,6 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = timeout;
 	try_catch->owner = attempt->owner;
-	try_catch->uses_init = attempt->uses_init;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);
@@ -542,7 +540,6 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->run_case = test_case->run_case;
 	attempt->exit = suite->exit;
 	attempt->owner = suite->owner;
-	attempt->uses_init = suite->uses_init;
 	/* The runner's reference, and the one a run that outlives its timeout takes. */
 	kref_init(&attempt->refs);
 	kref_get(&attempt->refs);
@@ -877,7 +874,6 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 
 	attempt->suite = suite;
 	attempt->owner = suite->owner;
-	attempt->uses_init = suite->uses_init;
 	/* Nothing of a case to clean up if it outlives its timeout. */
 	attempt->cleaned_up = true;
 	kref_init(&attempt->refs);
@@ -887,7 +883,6 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = suite->timeout;
 	try_catch->owner = attempt->owner;
-	try_catch->uses_init = attempt->uses_init;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_platform_set_current_test(outer);

@@ -119,7 +119,6 @@ enum kunit_job_state {
  * @before: the thread's state when its job started.
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
- * @uses_init: for an abandoned job, its code may lie in init memory.
  * @release: for an abandoned job, what to call when it ends (the job's
  *	     &kunit_try_catch.release), with @context.
  * @context: the job's context.
@@ -135,7 +134,6 @@ struct kunit_worker {
 	atomic_t state;
 	struct list_head node;
 	struct module *owner;
-	bool uses_init;
 	kunit_try_catch_func_t release;
 	void *context;
 };
@@ -171,7 +169,7 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	module_put_and_kthread_exit(0);
 }
 
-static bool kunit_abandoned_busy(struct module *owner, bool init_only)
+static bool kunit_abandoned_busy(struct module *owner)
 {
 	struct kunit_worker *worker;
 	bool busy = false;
@@ -179,8 +177,7 @@ static bool kunit_abandoned_busy(struct module *owner, bool init_only)
 	spin_lock(&kunit_workers_lock);
 	list_for_each_entry(worker, &kunit_abandoned_workers, node)
 		/* One that died in an oops runs nothing any more. */
-		if (worker->owner == owner && (worker->uses_init || !init_only) &&
-		    !(READ_ONCE(worker->task->flags) & PF_EXITING))
+		if (worker->owner == owner && !(READ_ONCE(worker->task->flags) & PF_EXITING))
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
 	return busy;
@@ -189,37 +186,29 @@ static bool kunit_abandoned_busy(struct module *owner, bool init_only)
 /**
  * kunit_try_catch_wait_abandoned() - wait for the cases given up on that run a module's code
  * @owner: the module, or NULL for the built-in suites.
- * @init_only: only for those whose code may lie in init memory.
+ * @what: what the wait holds up, for the kernel log: "the load".
  *
  * A case that outlived its timeout still runs code that must not be freed
  * under it: the module's, when the module goes (a module_init that
- * failed frees it whatever its references), or its init code, which goes
- * once the module or the kernel has started.  The wait is not
- * interruptible, as stock KUnit's kthread_stop() of a hung case is not.
+ * failed frees it whatever its references), and its init code, which goes
+ * once the module or the kernel has started.  Any case may call init code
+ * (through a __ref function): every one is waited for.  The wait is not
+ * interruptible, as stock KUnit's kthread_stop() of a hung case is not;
+ * the kernel log says who waits.
  *
  * Return: true if it had to wait.
  */
-bool kunit_try_catch_wait_abandoned(struct module *owner, bool init_only)
+bool kunit_try_catch_wait_abandoned(struct module *owner, const char *what)
 {
-	if (!kunit_abandoned_busy(owner, init_only))
+	if (!kunit_abandoned_busy(owner))
 		return false;
+	pr_err("kunit: %s: a case that timed out still runs: %s waits for it to return\n",
+	       owner ? module_name(owner) : "built-in suites", what);
 	/* A thread that dies does not wake the queue: look again now and then. */
-	while (!wait_event_idle_timeout(kunit_abandoned_wait,
-					!kunit_abandoned_busy(owner, init_only), KUNIT_WATCH_INTERVAL))
+	while (!wait_event_idle_timeout(kunit_abandoned_wait, !kunit_abandoned_busy(owner),
+					KUNIT_WATCH_INTERVAL))
 		;
 	return true;
-}
-
-/**
- * kunit_try_catch_abandoned() - whether a case given up on still runs a module's code
- * @owner: the module, or NULL for the built-in suites.
- * @init_only: only those whose code may lie in init memory.
- *
- * Return: true if one does.
- */
-bool kunit_try_catch_abandoned(struct module *owner, bool init_only)
-{
-	return kunit_abandoned_busy(owner, init_only);
 }
 
 static int kunit_worker_fn(void *data)
@@ -307,7 +296,6 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 		__module_get(try_catch->owner);
 	__module_get(THIS_MODULE);
 	worker->owner = try_catch->owner;
-	worker->uses_init = try_catch->uses_init;
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
 	spin_lock(&kunit_workers_lock);

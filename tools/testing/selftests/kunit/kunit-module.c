@@ -62,6 +62,12 @@
 #define KUNIT_MODULE_MARGIN		10
 /* Kernel report lines quoted when the kernel's record shows trouble. */
 #define KUNIT_MODULE_QUOTES		6
+/*
+ * Seconds a module's init function may have returned while the modprobe
+ * that loads it still runs: longer, and the kernel holds the load for a
+ * case that timed out.
+ */
+#define KUNIT_MODULE_LIVE_GRACE		3
 /* modprobe's descriptors closed one by one, without close_range(), at most. */
 #define KUNIT_MODULE_MAX_FDS		65536
 
@@ -136,6 +142,26 @@ static bool module_loaded(const char *name)
 }
 
 /*
+ * Whether the init function of module @name returned: the module is live,
+ * or going when the function failed.
+ */
+static bool module_initialized(const char *name)
+{
+	char key[NAME_MAX], path[2 * PATH_MAX], state[16] = "";
+	FILE *file;
+
+	module_key(key, sizeof(key), name);
+	snprintf(path, sizeof(path), "%s/%s/initstate", sysfs_module_dir, key);
+	file = fopen(path, "re");
+	if (!file)
+		return false;
+	if (!fgets(state, sizeof(state), file))
+		state[0] = '\0';
+	fclose(file);
+	return !strcmp(state, "live\n") || !strcmp(state, "going\n");
+}
+
+/*
  * In modprobe's child, before exec: closes every descriptor above stderr,
  * the wrapper's own and whatever its caller left open.  A pipe that
  * modprobe, or a module helper it starts, held open would keep a reader
@@ -164,12 +190,15 @@ static void close_other_fds(void)
  * (NUL-terminated, cut to @size), for at most @timeout seconds.  Returns
  * its exit status, 128 + the signal that killed it, or -1 if it could not
  * run; sets @timed_out and leaves it running when it did not finish in
- * time.
+ * time.  With @held, a load: sets it and leaves modprobe running when the
+ * module's init function returned KUNIT_MODULE_LIVE_GRACE seconds ago and
+ * modprobe has not (the kernel keeps the module's init memory, or the
+ * module itself, and the load, for a case that timed out and still runs).
  */
 static int run_modprobe(const char *option, const char *module, char *output, size_t size,
-			double timeout, bool *timed_out)
+			double timeout, bool *timed_out, bool *held)
 {
-	double deadline = now_seconds() + timeout;
+	double deadline = now_seconds() + timeout, live_since = 0;
 	const char *argv[4];
 	size_t argc = 0, len = 0;
 	int pipefd[2], status;
@@ -177,6 +206,8 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 	pid_t pid;
 
 	*timed_out = false;
+	if (held)
+		*held = false;
 	output[0] = '\0';
 	argv[argc++] = modprobe_path;
 	if (option)
@@ -217,6 +248,15 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 		}
 		if (now_seconds() >= deadline) {
 			*timed_out = true;
+			close(pipefd[0]);
+			return -1;
+		}
+		if (held && !module_initialized(module)) {
+			live_since = 0;
+		} else if (held && !live_since) {
+			live_since = now_seconds();
+		} else if (held && now_seconds() - live_since >= KUNIT_MODULE_LIVE_GRACE) {
+			*held = true;
 			close(pipefd[0]);
 			return -1;
 		}
@@ -688,7 +728,7 @@ static bool have_kunit(double timeout)
 
 	if (module_loaded("kunit"))
 		return true;
-	run_modprobe("-q", "kunit", output, sizeof(output), timeout, &timed_out);
+	run_modprobe("-q", "kunit", output, sizeof(output), timeout, &timed_out, NULL);
 	return module_loaded("kunit");
 }
 
@@ -890,7 +930,7 @@ static bool unload_module(const char *name, const char *late_case)
 	int status;
 
 	status = run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
-			      &timed_out);
+			      &timed_out, NULL);
 	if (timed_out)
 		printf("# %s: could not unload %s: modprobe -r still ran after %d s\n", program,
 		       name, KUNIT_MODULE_MARGIN);
@@ -950,7 +990,7 @@ static int run_module(const char *name, double timeout)
 	char why[PATH_MAX + 128];
 	struct report_quotes quotes = { 0 };
 	struct kernel_record before;
-	bool timed_out, no_source, have_before;
+	bool timed_out, held, no_source, have_before;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
 	int exit_status, status, fd;
@@ -965,7 +1005,7 @@ static int run_module(const char *name, double timeout)
 		return cannot_run("%s is not installed for the running kernel", name);
 	if (module_loaded(name)) {
 		/* Its suites ran when it loaded: load it again to run them. */
-		run_modprobe("-r", name, output, sizeof(output), timeout, &timed_out);
+		run_modprobe("-r", name, output, sizeof(output), timeout, &timed_out, NULL);
 		if (module_loaded(name))
 			return cannot_run("%s was loaded already and cannot be unloaded", name);
 	}
@@ -974,10 +1014,10 @@ static int run_module(const char *name, double timeout)
 	before_suites = list_suites();
 	fd = open_kmsg(true);
 	exit_status = run_modprobe(NULL, name, output, sizeof(output),
-				   timeout - (now_seconds() - started), &timed_out);
+				   timeout - (now_seconds() - started), &timed_out, &held);
 	snprintf(what, sizeof(what), "module %s", name);
 	ktap_run_init(&run);
-	if (!timed_out && exit_status) {
+	if (!timed_out && !held && exit_status) {
 		/*
 		 * Its suites may have run before its init function failed: the
 		 * log still has them, debugfs no longer does.
@@ -1003,6 +1043,12 @@ static int run_module(const char *name, double timeout)
 		goto out;
 	}
 	find_timed_out(&run, late_case, sizeof(late_case));
+	if (held) {
+		/* Its suites ran; the kernel frees its init memory once the case returns. */
+		printf("# %s: modprobe %s has not returned %d s after the module's init function did: the kernel holds the load for a case that timed out%s%s%s\n",
+		       program, name, KUNIT_MODULE_LIVE_GRACE, *late_case ? " (" : "", late_case,
+		       *late_case ? ")" : "");
+	}
 	if (no_source) {
 		status = fail("cannot read the results of %s: no new suite in debugfs, and the kernel log cannot be read",
 			      name);
@@ -1012,6 +1058,8 @@ static int run_module(const char *name, double timeout)
 			       program, name);
 		status = report(&run, what);
 	}
+	if (held)
+		status = KSFT_FAIL;
 	if (!unload_module(name, late_case))
 		status = KSFT_FAIL;
 out:
