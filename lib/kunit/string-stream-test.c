@@ -63,6 +63,21 @@ static void string_stream_test_one_long_add(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kunit_stream_text(test, stream)[3001], '>');
 }
 
+/*
+ * A text larger than any allocator hands out (64 MiB of blanks, which
+ * vsnprintf() only counts) is refused with -ENOMEM, the stream as it was,
+ * and quietly: an allocator's WARNING would fail the case that logged it.
+ */
+static void string_stream_test_too_long_fails_quietly(struct kunit *test)
+{
+	struct string_stream *stream = alloc_string_stream(test, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, stream);
+	KUNIT_ASSERT_EQ(test, string_stream_add(stream, "kept"), 0);
+	KUNIT_EXPECT_EQ(test, string_stream_add(stream, "%*s", 64 << 20, ""), -ENOMEM);
+	KUNIT_EXPECT_STREQ(test, kunit_stream_text(test, stream), "kept");
+}
+
 static void string_stream_test_clear(struct kunit *test)
 {
 	struct string_stream *stream = alloc_string_stream(test, GFP_KERNEL);
@@ -171,6 +186,7 @@ static struct kunit_case string_stream_test_cases[] = {
 	KUNIT_CASE(string_stream_test_add),
 	KUNIT_CASE(string_stream_test_grows),
 	KUNIT_CASE(string_stream_test_one_long_add),
+	KUNIT_CASE(string_stream_test_too_long_fails_quietly),
 	KUNIT_CASE(string_stream_test_clear),
 	KUNIT_CASE(string_stream_test_append),
 	KUNIT_CASE(string_stream_test_reference_counted),

@@ -64,7 +64,7 @@ static void kunit_log_line(struct kunit_log_sink *log, const char *level, size_t
 	/* A whole line as it was formatted goes out as it is; a part is copied. */
 	if (indent || diagnostic || text[len]) {
 		if (size > sizeof(small))
-			copy = kmalloc(size, GFP_ATOMIC);
+			copy = kmalloc(size, GFP_ATOMIC | __GFP_NOWARN);
 		if (!copy) {
 			/* Better a cut line than none. */
 			copy = small;
@@ -119,7 +119,7 @@ static void __printf(3, 0) kunit_log_vprintf(struct kunit_log_sink *log, const c
 	if (len < 0)
 		return;
 	if ((size_t)len >= sizeof(small)) {
-		text = kmalloc(len + 1, GFP_ATOMIC);
+		text = kmalloc(len + 1, GFP_ATOMIC | __GFP_NOWARN);
 		if (text)
 			vsnprintf(text, len + 1, fmt, args);
 		else
