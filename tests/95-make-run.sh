@@ -532,8 +532,13 @@ expect_line "$BUILD/last/kselftest.tap" \
 expect_line "$SCRATCH/hang.out" \
 	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, param-1) still runs; hang_kunit kept loaded" \
 	"make run's summary says so"
-expect_line "$console" "late-return: hang_kunit refcnt 2" \
-	"the two cases that never return hold the module; the two that returned let go"
+expect_line "$console" "kunit: hang_kunit: a case that timed out still runs: the load waits for it to return" \
+	"the kernel says why the load waits"
+expect_line "$BUILD/last/kselftest.tap" \
+	"# # module-hang_kunit: modprobe hang_kunit has not returned 3 s after the module's init function did: the kernel holds the load for a case that timed out (hang_forever, hang_returns_late, param-1)" \
+	"the wrapper says why modprobe has not returned, and goes on"
+expect_line "$console" "late-return: hang_kunit refcnt 3" \
+	"the two cases that never return hold the module, and its load; the two that returned let go"
 expect_line "$console" "hang_kunit: the exit of hang_returns_late ran" \
 	"the late case's exit function ran when it returned, after its suite ended"
 expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
@@ -569,7 +574,7 @@ make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_m
 	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' \
 	GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/hang-modules.out" 2>&1
 expect_status 2 $? "with KUnit as kunit.ko, make run with a hanging case fails"
-expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
+expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 3" \
 	"with kunit.ko, the late case lets go of its module when it returns"
 expect_line "$BUILD/last/console.log" "hang_kunit: the exit of hang_returns_late ran" \
 	"with kunit.ko, the late case's exit function ran"
@@ -670,6 +675,9 @@ expect_no_line "$console" "safety-during| ok 1 safety_nest_inner" \
 	"results read during a run have no result line yet"
 expect_line "$console" "safety-after| ok 1 safety_nest_inner" \
 	"results read after the run end with its result"
+expect_module_result "not ok" safety_ref_init_late "a case that timed out fails its module"
+expect_line "$console" "safety_ref_init_late: the late case called init code: 42" \
+	"a late case that calls init code through a __ref function finds it: the load waited for it"
 expect_line "$console" "safety_run_tests_late: the late case returned" \
 	"a case that kunit_run_tests() ran from a failing init function returned, its module not freed under it"
 expect_line "$console" "safety-run-tests: modprobe ended with 1" \

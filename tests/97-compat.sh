@@ -100,7 +100,7 @@ make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.c
 expect_status 2 $? "with KASAN, make run with a case that returns late fails"
 cp "$BUILD/last/results.kcidb.json" "$SCRATCH/kasan.kcidb.json"
 expect_valid_kcidb "$SCRATCH/kasan.kcidb.json" "with KASAN, results.kcidb.json is a valid KCIDB report"
-expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 2" \
+expect_line "$BUILD/last/console.log" "late-return: hang_kunit refcnt 3" \
 	"with KASAN, the late case returns and lets go of its module"
 expect_line "$BUILD/last/console.log" "hang_kunit: the exit of hang_returns_late ran" \
 	"with KASAN, the late case's exit function ran"
