@@ -139,7 +139,7 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 {
 }
 
-bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size);
+bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size);
 
 void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 

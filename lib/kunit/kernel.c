@@ -42,32 +42,38 @@ void kunit_platform_emit(const char *level, const char *line)
 /*
  * The taint flags that say the kernel itself went wrong, whoever caused it:
  * an oops (which a crash in a work item or another thread leaves too), a
- * WARN(), a soft lockup, a machine check.  Not TAINT_BAD_PAGE: KASAN sets
- * it for every report, and KASAN's own suites expect reports (it fails an
- * unexpected one in a test's thread itself).  Taint flags stay set: the
+ * WARN(), a soft lockup, a machine check, and a bad page or a memory
+ * checker's report.  That last one counts only outside cases: KASAN sets
+ * it for every report, and KASAN's and KFENCE's own cases expect reports
+ * (KASAN fails an unexpected one in a test's thread itself); suite code,
+ * module code and other suites expect none.  Taint flags stay set: the
  * first of each kind is what the kernel's record tells.
  */
 static const struct {
 	unsigned int flag;
 	char letter;
 	const char *meaning;
+	bool outside_cases_only;
 } kunit_trouble_taints[] = {
 	{ TAINT_DIE, 'D', "a task died" },
 	{ TAINT_WARN, 'W', "a warning" },
 	{ TAINT_SOFTLOCKUP, 'L', "a soft lockup" },
 	{ TAINT_MACHINE_CHECK, 'M', "a machine check" },
+	{ TAINT_BAD_PAGE, 'B', "a bad page or a memory checker's report", true },
 };
 
 /**
  * kunit_platform_new_trouble() - whether the kernel's taint shows new trouble
  * @seen: the trouble flags already accounted for; updated.
+ * @in_case: the window is a case's, where a memory checker's report may be
+ *	     what the case expects: such flags are accounted for, not told.
  * @text: where to describe the new flags, "D (a task died)".
  * @size: the size of @text.
  *
  * Return: true when a flag of kunit_trouble_taints is set that @seen did
  * not have.
  */
-bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size)
+bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size)
 {
 	size_t i, len = 0;
 	bool found = false;
@@ -78,6 +84,8 @@ bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size)
 		if ((*seen & bit) || !test_taint(kunit_trouble_taints[i].flag))
 			continue;
 		*seen |= bit;
+		if (in_case && kunit_trouble_taints[i].outside_cases_only)
+			continue;
 		len += scnprintf(text + len, size - len, "%s%c (%s)", found ? ", " : "",
 				 kunit_trouble_taints[i].letter, kunit_trouble_taints[i].meaning);
 		found = true;

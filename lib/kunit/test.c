@@ -466,21 +466,22 @@ static void kunit_suite_mark_late(struct kunit_suite *suite)
 #define KUNIT_NOT_RUN_AFTER_TIMEOUT "not run: code of this suite timed out and may still run"
 
 /* Room for the platform's words on new trouble: "D (a task died), W (a warning)". */
-#define KUNIT_TROUBLE_TEXT_SIZE	128
+#define KUNIT_TROUBLE_TEXT_SIZE	192
 
 /*
  * Whether the platform's own record (the kernel's taint) shows trouble that
- * came since the core last looked, in @text.  The first look of a run only
- * takes the record: what came before the run is not the run's.
+ * came since the core last looked, in @text; @in_case when that was a
+ * case's start (see kunit_platform_new_trouble()).  The first look of a run
+ * only takes the record: what came before the run is not the run's.
  */
-static bool kunit_new_trouble(struct kunit_progress *progress, char *text)
+static bool kunit_new_trouble(struct kunit_progress *progress, bool in_case, char *text)
 {
 	bool primed = progress->trouble_primed;
 	bool found;
 
 	text[0] = '\0';
 	progress->trouble_primed = true;
-	found = kunit_platform_new_trouble(&progress->trouble_seen, text,
+	found = kunit_platform_new_trouble(&progress->trouble_seen, in_case, text,
 					   KUNIT_TROUBLE_TEXT_SIZE);
 	return primed && found;
 }
@@ -494,7 +495,7 @@ static void kunit_check_suite_trouble(struct kunit_suite *suite, struct kunit_pr
 {
 	char text[KUNIT_TROUBLE_TEXT_SIZE];
 
-	if (!kunit_new_trouble(progress, text))
+	if (!kunit_new_trouble(progress, false, text))
 		return;
 	kunit_log_printf(&suite->log, KERN_ERR,
 			 KUNIT_SUBTEST_INDENT "# %.*s: the kernel's taint gained %s %s; see the kernel's report",
@@ -561,7 +562,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		 * thread or work item it started, most likely.  The report on
 		 * the console names the task.
 		 */
-		if (kunit_new_trouble(progress, trouble)) {
+		if (kunit_new_trouble(progress, true, trouble)) {
 			kunit_err(&attempt->test,
 				  "the kernel's taint gained %s while it ran; see the kernel's report",
 				  trouble);

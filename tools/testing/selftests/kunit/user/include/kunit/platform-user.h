@@ -55,7 +55,8 @@ void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
  * A process has no record like the kernel's taint: what goes wrong in it
  * (a crash, a sanitizer's report) fails the case through its supervisor.
  */
-static inline bool kunit_platform_new_trouble(unsigned long *seen, char *text, size_t size)
+static inline bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text,
+					      size_t size)
 {
 	return false;
 }
