@@ -368,6 +368,20 @@ expect_status 0 $? "a module that taints the kernel N, O and B only passes"
 expect_no_line "$SCRATCH/marks.out" "the kernel's record" "and nothing is said of the record"
 set_fake_record 0 0 0
 
+# B where no case runs, as the module unloads (a bad page that its exit
+# code frees, say), fails: no case there expects a memory checker's report.
+passing_module badpage
+printf '1,120,95,-;BUG: Bad page state in process rmmod  pfn:00800\n' > "$fake/modules/badpage/kmsg-unload"
+echo "tainted $((1 << 5))" > "$fake/modules/badpage/record-unload"
+run_wrapper "$SCRATCH/badpage.out" "$wrapper" badpage
+expect_status 1 $? "B gained as the module unloaded: its test fails, though its cases passed"
+expect_line "$SCRATCH/badpage.out" \
+	"# kunit-module: the kernel's record changed while badpage was unloaded: taint gained B (a bad page or a memory checker's report)" \
+	"the window and the flag are named"
+expect_line "$SCRATCH/badpage.out" "# kunit-module: | BUG: Bad page state in process rmmod  pfn:00800" \
+	"the report is quoted"
+set_fake_record 0 0 0
+
 # A kernel without oops_count and warn_count (before 6.2): the taint alone.
 rm -f "$fake/kernel/oops_count" "$fake/kernel/warn_count"
 run_wrapper "$SCRATCH/nocounts.out" "$wrapper" passing

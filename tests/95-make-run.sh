@@ -675,6 +675,15 @@ expect_no_line "$console" "safety-during| ok 1 safety_nest_inner" \
 	"results read during a run have no result line yet"
 expect_line "$console" "safety-after| ok 1 safety_nest_inner" \
 	"results read after the run end with its result"
+expect_module_result "not ok" safety_bad_page_exit \
+	"a suite_exit that taints the kernel B (a bad page) fails its module, though its case passed"
+expect_line "$ktap" \
+	"    # safety_bad_page_exit: the kernel's taint gained B (a bad page or a memory checker's report) outside its cases; see the kernel's report" \
+	"the suite says what came outside its cases"
+expect_module_result "not ok" safety_flood "a module that logs past the kernel's log buffer fails"
+expect_line "$ksft" \
+	"# # module-safety_flood: the kernel log lost records while safety_flood ran (its buffer overflowed; CONFIG_LOG_BUF_SHIFT or log_buf_len= makes it larger): a report among them would not be seen" \
+	"the wrapper says the log lost records"
 expect_module_result "not ok" safety_ref_init_late "a case that timed out fails its module"
 expect_line "$console" "safety_ref_init_late: the late case called init code: 42" \
 	"a late case that calls init code through a __ref function finds it: the load waited for it"

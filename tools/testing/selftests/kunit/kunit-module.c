@@ -371,21 +371,24 @@ static int read_debugfs_results(struct ktap_run *run, char **suites, char **befo
 }
 
 /*
- * The taint flags that say something went wrong in the kernel.  Not B, a
- * bad page: KASAN's own KUnit suites set it with every report they expect,
+ * The taint flags that say something went wrong in the kernel.  B, a bad
+ * page or a memory checker's report, only where no case runs (a module's
+ * unload): KASAN's own KUnit suites set it with every report they expect,
  * and KASAN fails a case itself on a report it did not expect.  Not the
- * others either (N, a test ran; O, E, an out-of-tree or unsigned module;
- * ...): they say what ran, not that anything went wrong.
+ * others (N, a test ran; O, E, an out-of-tree or unsigned module; ...):
+ * they say what ran, not that anything went wrong.
  */
 static const struct {
 	unsigned int bit;
 	char letter;
 	const char *what;
+	bool outside_cases_only;
 } trouble_taints[] = {
 	{ 4, 'M', "a machine check" },
 	{ 7, 'D', "a task died" },
 	{ 9, 'W', "a warning" },
 	{ 14, 'L', "a soft lockup" },
+	{ 5, 'B', "a bad page or a memory checker's report", true },
 };
 
 /* The kernel's counters in <sysfs_kernel_dir>, which 6.2 added (and 6.1.y). */
@@ -503,25 +506,27 @@ static void add_taints(char *text, size_t size, unsigned long long taint)
 	}
 }
 
-static unsigned long long trouble_mask(void)
+/* The trouble flags of a window in which cases ran (@with_cases) or none. */
+static unsigned long long trouble_mask(bool with_cases)
 {
 	unsigned long long mask = 0;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(trouble_taints); i++)
-		mask |= 1ULL << trouble_taints[i].bit;
+		if (!with_cases || !trouble_taints[i].outside_cases_only)
+			mask |= 1ULL << trouble_taints[i].bit;
 	return mask;
 }
 
 /*
- * What the kernel's record gained from @before to @after, in @text:
- * "taint gained D (a task died); oops_count 0 -> 1".  Returns whether it
- * gained anything.
+ * What the kernel's record gained from @before to @after, in @text: "taint
+ * gained D (a task died); oops_count 0 -> 1", of the taint flags in @mask.
+ * Returns whether it gained anything.
  */
 static bool record_gained(const struct kernel_record *before, const struct kernel_record *after,
-			  char *text, size_t size)
+			  unsigned long long mask, char *text, size_t size)
 {
-	unsigned long long gained = after->taint & ~before->taint & trouble_mask();
+	unsigned long long gained = after->taint & ~before->taint & mask;
 	size_t i;
 
 	text[0] = '\0';
@@ -543,7 +548,7 @@ static bool record_gained(const struct kernel_record *before, const struct kerne
  */
 static bool record_trouble(const struct kernel_record *record, char *text, size_t size)
 {
-	unsigned long long trouble = record->taint & trouble_mask();
+	unsigned long long trouble = record->taint & trouble_mask(true);
 	size_t i;
 
 	text[0] = '\0';
@@ -563,12 +568,14 @@ static bool record_trouble(const struct kernel_record *record, char *text, size_
  * @count: how many @line holds.
  * @more: how many more there were.
  * @unreadable: the kernel log could not be read.
+ * @lost: records of it were overwritten before they were read.
  */
 struct report_quotes {
 	char line[KUNIT_MODULE_QUOTES][256];
 	size_t count;
 	size_t more;
 	bool unreadable;
+	bool lost;
 };
 
 /* Keeps @text for @quotes if it is the first line of a kernel report. */
@@ -640,7 +647,10 @@ static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd,
 	while (fd >= 0) {
 		len = read(fd, record, sizeof(record) - 1);
 		if (len < 0 && errno == EPIPE) {
+			/* Records were overwritten before this reader got them. */
 			got.complete = false;
+			if (quotes)
+				quotes->lost = true;
 			continue;
 		}
 		if (len < 0 && errno != EAGAIN && first) {
@@ -950,15 +960,25 @@ static bool unload_module(const char *name, const char *late_case)
 /*
  * Whether the kernel's record shows that something went wrong while module
  * @name ran: from @before (NULL if it could not be read: @why says why)
- * to now.  The rest of the kernel log, on @fd, goes into @quotes, to tell
- * what it was.  Returns false, having said why, if it did.
+ * to now, and, of the flags that count only where no case runs, from
+ * @unload_start (NULL when it did not unload) to now.  The rest of the
+ * kernel log, on @fd, goes into @quotes, to tell what it was; a log that
+ * lost records while the module ran hides what they said, and fails too.
+ * Returns false, having said why, if anything went wrong.
  */
 static bool record_clean(const char *name, const struct kernel_record *before,
-			 const char *why, int fd, struct report_quotes *quotes)
+			 const struct kernel_record *unload_start, const char *why, int fd,
+			 struct report_quotes *quotes)
 {
+	unsigned long long unload_mask = trouble_mask(false) & ~trouble_mask(true);
 	struct kernel_record after;
-	char text[PATH_MAX + 128];
+	char text[PATH_MAX + 128], unloading[256];
+	bool gained, gained_unloading;
 
+	read_kmsg_results(NULL, fd, quotes);
+	if (quotes->lost)
+		printf("# %s: the kernel log lost records while %s ran (its buffer overflowed; CONFIG_LOG_BUF_SHIFT or log_buf_len= makes it larger): a report among them would not be seen\n",
+		       program, name);
 	if (!before) {
 		printf("# %s: %s\n", program, why);
 		return false;
@@ -967,12 +987,17 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 		printf("# %s: %s\n", program, text);
 		return false;
 	}
-	if (!record_gained(before, &after, text, sizeof(text)))
-		return true;
-	read_kmsg_results(NULL, fd, quotes);
-	printf("# %s: the kernel's record changed while %s ran: %s\n", program, name, text);
-	print_quotes(quotes);
-	return false;
+	gained = record_gained(before, &after, trouble_mask(true), text, sizeof(text));
+	gained_unloading = unload_start && record_gained(unload_start, &after, unload_mask,
+							 unloading, sizeof(unloading));
+	if (gained)
+		printf("# %s: the kernel's record changed while %s ran: %s\n", program, name, text);
+	if (gained_unloading)
+		printf("# %s: the kernel's record changed while %s was unloaded: %s\n", program,
+		       name, unloading);
+	if (gained || gained_unloading)
+		print_quotes(quotes);
+	return !gained && !gained_unloading && !quotes->lost;
 }
 
 /*
@@ -987,10 +1012,10 @@ static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16], late_case[256] = "";
-	char why[PATH_MAX + 128];
+	char why[PATH_MAX + 128], unread[PATH_MAX + 128];
 	struct report_quotes quotes = { 0 };
-	struct kernel_record before;
-	bool timed_out, held, no_source, have_before;
+	struct kernel_record before, unload_start;
+	bool timed_out, held, no_source, have_before, have_unload_start = false;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
 	int exit_status, status, fd;
@@ -1060,12 +1085,15 @@ static int run_module(const char *name, double timeout)
 	}
 	if (held)
 		status = KSFT_FAIL;
+	/* Where the unload's own window starts: nothing but module code runs in it. */
+	have_unload_start = read_kernel_record(&unload_start, unread, sizeof(unread));
 	if (!unload_module(name, late_case))
 		status = KSFT_FAIL;
 out:
 	ktap_run_free(&run);
 	free_list(before_suites);
-	if (!record_clean(name, have_before ? &before : NULL, why, fd, &quotes))
+	if (!record_clean(name, have_before ? &before : NULL,
+			  have_unload_start ? &unload_start : NULL, why, fd, &quotes))
 		status = KSFT_FAIL;
 	if (fd >= 0)
 		close(fd);
