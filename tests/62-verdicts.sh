@@ -253,6 +253,21 @@ expect_line "$SCRATCH/outside.out" \
 	"the kernel reported trouble outside any test: BUG: KASAN: use-after-free in foo+0x1/0x2" \
 	"the run says so"
 
+# The console's word that it dropped the kernel's messages, a report
+# among them perhaps, fails the run; a line only like it does not.
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..2" \
+	"    ok 1 a" "** 6203 printk messages dropped **" "    ok 2 b" "ok 1 s" > "$SCRATCH/dropped.ktap"
+report_fails dropped "$SCRATCH/dropped.ktap" "the console dropped messages during a suite"
+expect_line "$SCRATCH/dropped.out" "** 6203 printk messages dropped **" "the console's words are shown"
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
+	"    ok 1 a" "** 12 printk messages dropped ** (or not)" "ok 1 s" > "$SCRATCH/notdropped.ktap"
+if "$report" "$SCRATCH/notdropped.ktap" > "$SCRATCH/notdropped.out" 2>&1; then
+	pass "a line only like the console's word on dropped messages is not an error"
+else
+	fail "a line only like the console's word on dropped messages failed the run"
+	show "$SCRATCH/notdropped.out"
+fi
+
 # x86's traps that die print neither "BUG:" nor "Oops" first: their die
 # line ("invalid opcode: 0000 [#1] PREEMPT SMP") is the report.  Messages
 # of about that shape are not.

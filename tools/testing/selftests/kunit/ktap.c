@@ -450,11 +450,30 @@ static bool is_panic_line(const char *text)
 	return strstr(text, "Kernel panic - not syncing");
 }
 
+/*
+ * The console's own word that it lost the kernel's messages ("** 6203
+ * printk messages dropped **"), which a report may have been among: read
+ * exactly, a count in decimal and nothing else.
+ */
+static bool is_dropped_line(const char *text)
+{
+	const char *p = text;
+
+	if (!starts_with(p, "** "))
+		return false;
+	p += 3;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return !strcmp(p, " printk messages dropped **");
+}
+
 /* Of the lines that are not KTAP, those that say something went wrong. */
 static bool is_error_line(const char *text)
 {
 	return starts_with(text, "Bail out!") || starts_with(text, "kunit executor:") ||
-	       is_panic_line(text);
+	       is_panic_line(text) || is_dropped_line(text);
 }
 
 /*
