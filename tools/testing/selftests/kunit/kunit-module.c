@@ -867,8 +867,8 @@ static int run_builtin(void)
  * that appeared (@after but not @before), unless the kernel log, read on
  * @fd, has a suite that debugfs gave no results for (a suite of the same
  * name was there before, or its results are empty): then the log has them
- * all.  Sets @no_source when neither could be read.  Keeps the kernel's
- * report lines in @quotes.
+ * all, unless it lost records.  Sets @no_source when neither could be
+ * read.  Keeps the kernel's report lines in @quotes.
  */
 static void read_module_results(struct ktap_run *run, int fd, char **before, char **after,
 				bool *no_source, struct report_quotes *quotes)
@@ -880,7 +880,9 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 	got = read_kmsg_results(&from_log, fd, quotes);
 	read_debugfs_results(run, after, before);
 	*no_source = !got.readable && !count_new(after, before);
-	if (got.readable && from_log.num_suites && !all_in_debugfs(&from_log, run)) {
+	/* A log that lost records is no better a source: the loss fails the module. */
+	if (got.readable && !quotes->lost && from_log.num_suites &&
+	    !all_in_debugfs(&from_log, run)) {
 		printf("# %s: a suite has no debugfs results of its own (another has its name, or they are empty): reading the kernel log\n",
 		       program);
 		ktap_run_free(run);
