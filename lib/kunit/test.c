@@ -1117,6 +1117,9 @@ int kunit_run_module_tests(struct kunit_suite *suite, struct module *owner)
 }
 EXPORT_SYMBOL_GPL(kunit_run_module_tests);
 
+/* The function itself, under the macro that passes the caller's module. */
+#undef kunit_run_tests
+
 /**
  * kunit_run_tests() - run one suite and print its results
  * @suite: the suite.
@@ -1126,7 +1129,7 @@ EXPORT_SYMBOL_GPL(kunit_run_module_tests);
  *
  * Return: 0.
  */
-int (kunit_run_tests)(struct kunit_suite *suite)
+int kunit_run_tests(struct kunit_suite *suite)
 {
 	return kunit_run_module_tests(suite, NULL);
 }
