@@ -217,7 +217,7 @@ cat > "$SCRATCH/tasks.ktap" <<'KTAP'
 [    1.0] 1..1
 [    1.0]     KTAP version 1
 [    1.0]     # Subtest: tasks
-[    1.0]     1..4
+[    1.0]     1..6
 [    1.1] WARNING: CPU: 0 PID: 40 at drivers/foo.c:12 foo_work+0x10/0x20
 [    1.1] Modules linked in: foo
 [    1.1] CPU: 0 PID: 40 Comm: kworker/0:1 Not tainted 6.1.0 #1
@@ -230,7 +230,16 @@ cat > "$SCRATCH/tasks.ktap" <<'KTAP'
 [    1.3]     ok 3 other_task_hung
 [    1.4] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [kunit_try_catch:191]
 [    1.4]     ok 4 own_thread_locked_up
-[    1.4] ok 1 tasks
+[    1.5] BUG: KASAN: use-after-free in foo_work_fn+0x3c/0x50 [foo]
+[    1.5] Read of size 4 at addr ffff888001234560 by task kworker/0:2/41
+[    1.5] CPU: 0 PID: 41 Comm: kworker/0:2 Tainted: G    B   O  6.1.0 #1
+[    1.5] Workqueue: events foo_work_fn [foo]
+[    1.5]     ok 5 work_used_freed_memory
+[    1.6] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
+[    1.6] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/192
+[    1.6] CPU: 0 PID: 192 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.6]     ok 6 own_thread_expected_kasan
+[    1.6] ok 1 tasks
 KTAP
 report_fails tasks "$SCRATCH/tasks.ktap" "reports of other tasks in cases' time"
 "$report" --results="$SCRATCH/tasks.results" "$SCRATCH/tasks.ktap" > /dev/null 2>&1
@@ -246,6 +255,11 @@ expect_line "$SCRATCH/tasks.out" \
 	"a hung task's report names its task in its first line"
 expect_line "$SCRATCH/tasks.results" "tasks.own_thread_locked_up FAIL" \
 	"a soft lockup of a test's thread fails its case"
+expect_line "$SCRATCH/tasks.out" \
+	"the kernel reported trouble in task kworker/0:2, which runs no test: BUG: KASAN: use-after-free in foo_work_fn+0x3c/0x50 [foo]" \
+	"a KASAN report of a kworker in a case's time fails the run: KASAN tells KUnit only of a test's thread"
+expect_line "$SCRATCH/tasks.results" "tasks.own_thread_expected_kasan PASS" \
+	"a KASAN report of a test's thread is left to KASAN, which the case may expect"
 printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
 	"    ok 1 a" "ok 1 s" "BUG: KASAN: use-after-free in foo+0x1/0x2" > "$SCRATCH/outside.ktap"
 report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"

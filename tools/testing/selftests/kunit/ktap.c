@@ -520,8 +520,8 @@ static bool is_die_line(const char *text)
 
 /*
  * A kernel's report of trouble: 1, or 2 for KASAN's and UBSAN's, which
- * tell KUnit themselves while a test runs (it may expect them); 0 for
- * other lines.
+ * tell KUnit themselves when a test's thread made them (it may expect
+ * them); 0 for other lines.
  */
 static int kernel_report(const char *text)
 {
@@ -609,17 +609,27 @@ static int charge_unowned_reports(struct ktap_run *run, const char *comm)
 	size_t i;
 	int err = 0;
 
+	bool test_thread = !comm || !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD));
+
 	for (i = 0; !err && i < run->unowned_reports.count; i++) {
 		const char *line = run->unowned_reports.line[i];
 
-		if (!comm || !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD)))
+		if (test_thread)
 			err = lines_add(&run->pending_reports, line);
 		else
 			err = lines_addf(&run->errors,
 					 "the kernel reported trouble in task %.40s, which runs no test: %.300s",
 					 comm, line);
 	}
+	/* A checker's report in a test's thread, or of no known task, is the checker's. */
+	for (i = 0; !err && !test_thread && i < run->unowned_checker_reports.count; i++) {
+		run->reports++;
+		err = lines_addf(&run->errors,
+				 "the kernel reported trouble in task %.40s, which runs no test: %.300s",
+				 comm, run->unowned_checker_reports.line[i]);
+	}
 	lines_free(&run->unowned_reports);
+	lines_free(&run->unowned_checker_reports);
 	return err;
 }
 
@@ -632,18 +642,20 @@ static int read_kernel_report(struct ktap_run *run, const char *line, int kind)
 {
 	char comm[64];
 
-	run->reports++;
 	if (run->depth >= 2) {
 		if (kind == 2) {
-			run->reports--;
-			return 0;
+			if (lines_add(&run->unowned_checker_reports, line))
+				return -ENOMEM;
+		} else {
+			run->reports++;
+			if (lines_add(&run->unowned_reports, line))
+				return -ENOMEM;
 		}
-		if (lines_add(&run->unowned_reports, line))
-			return -ENOMEM;
 		if (report_task(line, comm, sizeof(comm)))
 			return charge_unowned_reports(run, comm);
 		return 0;
 	}
+	run->reports++;
 	return lines_addf(&run->errors, "the kernel reported trouble outside any test: %.300s",
 			  line);
 }
@@ -839,6 +851,7 @@ static void pending_free(struct ktap_run *run)
 	lines_free(&run->pending_noise);
 	lines_free(&run->pending_reports);
 	lines_free(&run->unowned_reports);
+	lines_free(&run->unowned_checker_reports);
 }
 
 static int close_document(struct ktap_run *run, const char *why)
@@ -1188,7 +1201,7 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		kind = kernel_report(text);
 		if (kind && read_kernel_report(run, text, kind))
 			return -ENOMEM;
-		if (!kind && run->unowned_reports.count) {
+		if (!kind && (run->unowned_reports.count || run->unowned_checker_reports.count)) {
 			char comm[64];
 
 			if (report_task(text, comm, sizeof(comm)) &&

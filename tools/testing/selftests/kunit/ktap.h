@@ -184,6 +184,10 @@ struct ktap_test {
  * @unowned_reports: kernel reports in a suite whose task is not known yet
  *		     (private): the task line that follows tells whether a
  *		     test's thread made them.
+ * @unowned_checker_reports: KASAN's and UBSAN's reports in a suite whose
+ *			     task is not known yet (private): a test's
+ *			     thread's are the checker's to judge (it tells
+ *			     KUnit itself), another task's fail the run.
  * @reports: how many kernel reports of trouble failed a test or the run
  *	     (see ktap_read_line()).
  * @kernel_console: a kernel's banner ("Linux version ...") came before
@@ -204,6 +208,7 @@ struct ktap_run {
 	struct ktap_lines pending_noise;
 	struct ktap_lines pending_reports;
 	struct ktap_lines unowned_reports;
+	struct ktap_lines unowned_checker_reports;
 	size_t reports;
 	bool kernel_console;
 	double now;
