@@ -20,6 +20,9 @@ reset_fake() {
 	echo 0 > "$fake/tainted"
 	echo 0 > "$fake/kernel/oops_count"
 	echo 0 > "$fake/kernel/warn_count"
+	# KUnit enabled, no filter: on the command line (KUnit's parameters
+	# are not shown, as stock's are not).
+	echo "console=ttyS0 quiet" > "$fake/cmdline"
 	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    ok 1 boots\nok 1 boot-suite\n' \
 		> "$fake/debugfs/kunit/boot-suite/results"
 	# The boot's run of the built-in suites, from the log's first record
@@ -60,7 +63,7 @@ run_wrapper() {
 	KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
-	FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
+	KUNIT_PROC_CMDLINE=$fake/cmdline FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
 }
 
 # The module "passing": two suites, one of them skipped, with parameters.
@@ -253,9 +256,36 @@ fi
 rm -f "$fake/modules/held/live"
 run_wrapper "$SCRATCH/held-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r held
 
+# A test module none of whose suites reported: left out by a filter or a
+# disabled KUnit, as the kernel says, it skips; otherwise its results were
+# lost, and it fails.
 mkdir -p "$fake/modules/empty"
+run_wrapper "$SCRATCH/empty-lost.out" "$wrapper" empty
+expect_status 1 $? "a module none of whose suites reported, with no filter: fails"
+expect_line "$SCRATCH/empty-lost.out" \
+	"# kunit-module: empty loaded but no suite reported, and KUnit is neither disabled nor filtered: its results are lost" \
+	"with the reason"
+mkdir -p "$fake/sys/kunit/parameters"
+echo Y > "$fake/sys/kunit/parameters/enable"
+echo "(null)" > "$fake/sys/kunit/parameters/filter_glob"
+echo "console=ttyS0 kunit.filter_glob=other*" > "$fake/cmdline"
+run_wrapper "$SCRATCH/empty-shown.out" "$wrapper" empty
+expect_status 1 $? "KUnit's own parameters, shown, say no filter: they decide over the command line"
+echo "other*" > "$fake/sys/kunit/parameters/filter_glob"
+run_wrapper "$SCRATCH/empty-filtered.out" "$wrapper" empty
+expect_status 4 $? "a module whose suites kunit.filter_glob left out (KUnit's parameter): skipped"
+expect_line "$SCRATCH/empty-filtered.out" \
+	"# kunit-module: empty loaded but no suite reported: kunit.filter_glob=other* left them out" \
+	"with the filter"
+echo N > "$fake/sys/kunit/parameters/enable"
+run_wrapper "$SCRATCH/empty-disabled.out" "$wrapper" empty
+expect_status 4 $? "a module whose suites a disabled KUnit did not run: skipped"
+rm -r "$fake/sys/kunit/parameters"
 run_wrapper "$SCRATCH/empty.out" "$wrapper" empty
-expect_status 4 $? "a module none of whose suites ran (kunit.filter_glob): skipped"
+expect_status 4 $? "a module none of whose suites ran (kunit.filter_glob on the command line): skipped"
+expect_line "$SCRATCH/empty.out" \
+	"# kunit-module: empty loaded but no suite reported: a kunit.filter on the kernel's command line left them out" \
+	"with the reason"
 
 run_wrapper "$SCRATCH/missing.out" "$wrapper" not-installed
 expect_status 4 $? "a module that is not installed: skipped"

@@ -21,8 +21,9 @@
 
 #include "kernel-internal.h"
 
+/* Readable, so that a wrapper can tell a module filtered out from one lost. */
 static char *filter_glob_param;
-module_param_named(filter_glob, filter_glob_param, charp, 0);
+module_param_named(filter_glob, filter_glob_param, charp, 0444);
 MODULE_PARM_DESC(filter_glob,
 		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
 

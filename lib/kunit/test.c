@@ -23,7 +23,8 @@
 #include "line-break.h"
 
 static bool enable_param = IS_ENABLED(CONFIG_KUNIT_DEFAULT_ENABLED);
-module_param_named(enable, enable_param, bool, 0);
+/* Readable, so that a wrapper can tell KUnit disabled from results lost. */
+module_param_named(enable, enable_param, bool, 0444);
 MODULE_PARM_DESC(enable, "Run KUnit tests; false skips them all");
 
 /*

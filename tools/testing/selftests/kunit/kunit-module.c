@@ -30,7 +30,7 @@
  *
  * The paths it uses can be moved for tests with environment variables:
  * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR,
- * KUNIT_MODPROBE, KUNIT_PROC_TAINTED and KUNIT_SYSFS_KERNEL.
+ * KUNIT_MODPROBE, KUNIT_PROC_TAINTED, KUNIT_SYSFS_KERNEL and KUNIT_PROC_CMDLINE.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* pipe2() */
@@ -80,6 +80,7 @@ static const char *kmsg_path;		/* /dev/kmsg */
 static const char *modprobe_path;	/* modprobe, found in $PATH */
 static const char *tainted_path;	/* /proc/sys/kernel/tainted */
 static const char *sysfs_kernel_dir;	/* /sys/kernel: oops_count, warn_count */
+static const char *cmdline_path;	/* /proc/cmdline */
 static char modules_dir[PATH_MAX];	/* /lib/modules/$(uname -r) */
 static char kunit_dir[PATH_MAX];	/* <debugfs>/kunit */
 
@@ -100,6 +101,7 @@ static void locate(void)
 	modprobe_path = env_or("KUNIT_MODPROBE", "modprobe");
 	tainted_path = env_or("KUNIT_PROC_TAINTED", "/proc/sys/kernel/tainted");
 	sysfs_kernel_dir = env_or("KUNIT_SYSFS_KERNEL", "/sys/kernel");
+	cmdline_path = env_or("KUNIT_PROC_CMDLINE", "/proc/cmdline");
 	if (getenv("KUNIT_MODULES_DIR"))
 		snprintf(modules_dir, sizeof(modules_dir), "%s", getenv("KUNIT_MODULES_DIR"));
 	else if (uname(&uts) == 0)
@@ -1002,6 +1004,55 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 	return !gained && !gained_unloading && !quotes->lost;
 }
 
+/* The first line of the file at @path, without its newline, in @line. */
+static bool read_first_line(const char *path, char *line, size_t size)
+{
+	FILE *file = fopen(path, "re");
+	bool got;
+
+	if (!file)
+		return false;
+	got = fgets(line, size, file);
+	fclose(file);
+	if (got)
+		line[strcspn(line, "\n")] = '\0';
+	return got;
+}
+
+/*
+ * Why a test module's suites may all have been left out, as the kernel
+ * says: KUnit disabled (kunit.enable) or a filter (kunit.filter_glob), in
+ * /sys/module/kunit/parameters where KUnit shows both (this project's
+ * does), else on the kernel's command line.  Returns the reason, in @why,
+ * or NULL when nothing left them out: their results were lost.
+ */
+static const char *why_no_suite(char *why, size_t size)
+{
+	char enable[PATH_MAX + 64], filter[PATH_MAX + 64], value[512];
+	char cmdline[4096] = "";
+
+	snprintf(enable, sizeof(enable), "%s/kunit/parameters/enable", sysfs_module_dir);
+	snprintf(filter, sizeof(filter), "%s/kunit/parameters/filter_glob", sysfs_module_dir);
+	if (read_first_line(enable, value, sizeof(value))) {
+		if (!strcmp(value, "N"))
+			return "KUnit is disabled (kunit.enable=0)";
+		if (read_first_line(filter, value, sizeof(value))) {
+			if (!*value || !strcmp(value, "(null)"))
+				return NULL;
+			snprintf(why, size, "kunit.filter_glob=%s left them out", value);
+			return why;
+		}
+	}
+	/* This kernel's KUnit does not show them: its command line may. */
+	read_first_line(cmdline_path, cmdline, sizeof(cmdline));
+	if (strstr(cmdline, "kunit.enable=0") || strstr(cmdline, "kunit.enable=n") ||
+	    strstr(cmdline, "kunit.enable=N"))
+		return "kunit.enable=0 on the kernel's command line";
+	if (strstr(cmdline, "kunit.filter"))
+		return "a kunit.filter on the kernel's command line left them out";
+	return NULL;
+}
+
 /*
  * Tests module @name: loads it (its suites run as it loads), reports their
  * results, unloads it.  The kernel's record, read before the load and
@@ -1014,7 +1065,8 @@ static int run_module(const char *name, double timeout)
 {
 	double started = now_seconds();
 	char output[512], what[NAME_MAX + 16], late_case[256] = "";
-	char why[PATH_MAX + 128], unread[PATH_MAX + 128];
+	char why[PATH_MAX + 128], unread[PATH_MAX + 128], no_suite[600];
+	const char *no_suite_why = NULL;
 	struct report_quotes quotes = { 0 };
 	struct kernel_record before, unload_start;
 	bool timed_out, held, no_source, have_before, have_unload_start = false;
@@ -1081,9 +1133,17 @@ static int run_module(const char *name, double timeout)
 			      name);
 	} else {
 		if (!run.num_suites)
-			printf("# %s: %s loaded but no suite reported (kunit.enable=0, kunit.filter_glob?)\n",
-			       program, name);
+			no_suite_why = why_no_suite(no_suite, sizeof(no_suite));
+		if (!run.num_suites && no_suite_why)
+			printf("# %s: %s loaded but no suite reported: %s\n", program, name,
+			       no_suite_why);
 		status = report(&run, what);
+		/* Its .kunit_test_suites section has suites: none reported, none left out. */
+		if (!run.num_suites && !no_suite_why) {
+			printf("# %s: %s loaded but no suite reported, and KUnit is neither disabled nor filtered: its results are lost\n",
+			       program, name);
+			status = KSFT_FAIL;
+		}
 	}
 	if (held)
 		status = KSFT_FAIL;
