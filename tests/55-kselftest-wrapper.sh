@@ -255,6 +255,22 @@ else
 fi
 rm -f "$fake/modules/held/live"
 run_wrapper "$SCRATCH/held-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r held
+# Live and slow for another reason (a driver's asynchronous probe), no case
+# timed out: the load is waited for, and passes.
+passing_module slowlive
+echo 5 > "$fake/modules/slowlive/hang"
+touch "$fake/modules/slowlive/live"
+start=$(date +%s)
+run_wrapper "$SCRATCH/slowlive.out" "$wrapper" --timeout=25 slowlive
+status=$?
+elapsed=$(($(date +%s) - start))
+expect_status 0 $status "a live module whose load is slow, no case timed out: passes"
+if [ $elapsed -ge 5 ]; then
+	pass "the wrapper waited for its modprobe: $elapsed s"
+else
+	fail "the wrapper did not wait for a slow load: $elapsed s"
+fi
+rm -f "$fake/modules/slowlive/live"
 
 # A test module none of whose suites reported: left out by a filter or a
 # disabled KUnit, as the kernel says, it skips; otherwise its results were

@@ -143,11 +143,26 @@ static bool module_loaded(const char *name)
 	return is_dir(path);
 }
 
-/*
- * Whether the init function of module @name returned: the module is live,
- * or going when the function failed.
+/**
+ * struct load_watch - what run_modprobe() watches while a module loads
+ * @before: the suites in debugfs before the load.
+ * @held: set when the kernel holds the load for a case that timed out.
  */
-static bool module_initialized(const char *name)
+struct load_watch {
+	char **before;
+	bool held;
+};
+
+static bool late_case_reported(char **before);
+
+/* Where a module's init function is, as /sys/module/NAME/initstate says. */
+enum module_init_state {
+	MODULE_INIT_RUNNING,	/* not returned yet, or no module */
+	MODULE_INIT_LIVE,	/* returned 0 */
+	MODULE_INIT_GOING,	/* failed: the module is being freed */
+};
+
+static enum module_init_state module_init_state(const char *name)
 {
 	char key[NAME_MAX], path[2 * PATH_MAX], state[16] = "";
 	FILE *file;
@@ -156,11 +171,13 @@ static bool module_initialized(const char *name)
 	snprintf(path, sizeof(path), "%s/%s/initstate", sysfs_module_dir, key);
 	file = fopen(path, "re");
 	if (!file)
-		return false;
+		return MODULE_INIT_RUNNING;
 	if (!fgets(state, sizeof(state), file))
 		state[0] = '\0';
 	fclose(file);
-	return !strcmp(state, "live\n") || !strcmp(state, "going\n");
+	if (!strcmp(state, "live\n"))
+		return MODULE_INIT_LIVE;
+	return strcmp(state, "going\n") ? MODULE_INIT_RUNNING : MODULE_INIT_GOING;
 }
 
 /*
@@ -192,15 +209,19 @@ static void close_other_fds(void)
  * (NUL-terminated, cut to @size), for at most @timeout seconds.  Returns
  * its exit status, 128 + the signal that killed it, or -1 if it could not
  * run; sets @timed_out and leaves it running when it did not finish in
- * time.  With @held, a load: sets it and leaves modprobe running when the
- * module's init function returned KUNIT_MODULE_LIVE_GRACE seconds ago and
- * modprobe has not (the kernel keeps the module's init memory, or the
- * module itself, and the load, for a case that timed out and still runs).
+ * time.  With @watch, a load: sets @watch->held and leaves modprobe
+ * running when the module's init function returned KUNIT_MODULE_LIVE_GRACE
+ * seconds ago and modprobe has not, and either the function failed or a
+ * new suite (not in @watch->before) has a case that timed out: the kernel
+ * keeps the module's init memory, or the module itself, and the load,
+ * for a case that still runs.  A load slow for another reason (a driver's
+ * asynchronous probe) is waited for.
  */
 static int run_modprobe(const char *option, const char *module, char *output, size_t size,
-			double timeout, bool *timed_out, bool *held)
+			double timeout, bool *timed_out, struct load_watch *watch)
 {
 	double deadline = now_seconds() + timeout, live_since = 0;
+	enum module_init_state state;
 	const char *argv[4];
 	size_t argc = 0, len = 0;
 	int pipefd[2], status;
@@ -208,8 +229,8 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 	pid_t pid;
 
 	*timed_out = false;
-	if (held)
-		*held = false;
+	if (watch)
+		watch->held = false;
 	output[0] = '\0';
 	argv[argc++] = modprobe_path;
 	if (option)
@@ -253,14 +274,19 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 			close(pipefd[0]);
 			return -1;
 		}
-		if (held && !module_initialized(module)) {
+		state = watch ? module_init_state(module) : MODULE_INIT_RUNNING;
+		if (state == MODULE_INIT_RUNNING) {
 			live_since = 0;
-		} else if (held && !live_since) {
+		} else if (!live_since) {
 			live_since = now_seconds();
-		} else if (held && now_seconds() - live_since >= KUNIT_MODULE_LIVE_GRACE) {
-			*held = true;
-			close(pipefd[0]);
-			return -1;
+		} else if (now_seconds() - live_since >= KUNIT_MODULE_LIVE_GRACE) {
+			if (state == MODULE_INIT_GOING || late_case_reported(watch->before)) {
+				watch->held = true;
+				close(pipefd[0]);
+				return -1;
+			}
+			/* Look again in a second. */
+			live_since += 1;
 		}
 		usleep(20000);
 	}
@@ -930,6 +956,20 @@ static void find_timed_out(const struct ktap_run *run, char *names, size_t size)
 		find_timed_out_test(run->suites[i], names, size);
 }
 
+/* Whether a suite that is in debugfs but not in @before has a case that timed out. */
+static bool late_case_reported(char **before)
+{
+	char **suites = list_suites(), names[256] = "";
+	struct ktap_run run;
+
+	ktap_run_init(&run);
+	read_debugfs_results(&run, suites, before);
+	find_timed_out(&run, names, sizeof(names));
+	ktap_run_free(&run);
+	free_list(suites);
+	return names[0];
+}
+
 /*
  * Unloads module @name after its test.  A module that stays loaded fails
  * its test: the next run cannot load it afresh, and its exit code has not
@@ -1069,6 +1109,7 @@ static int run_module(const char *name, double timeout)
 	const char *no_suite_why = NULL;
 	struct report_quotes quotes = { 0 };
 	struct kernel_record before, unload_start;
+	struct load_watch watch = { 0 };
 	bool timed_out, held, no_source, have_before, have_unload_start = false;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
@@ -1092,8 +1133,10 @@ static int run_module(const char *name, double timeout)
 	have_before = read_kernel_record(&before, why, sizeof(why));
 	before_suites = list_suites();
 	fd = open_kmsg(true);
+	watch.before = before_suites;
 	exit_status = run_modprobe(NULL, name, output, sizeof(output),
-				   timeout - (now_seconds() - started), &timed_out, &held);
+				   timeout - (now_seconds() - started), &timed_out, &watch);
+	held = watch.held;
 	snprintf(what, sizeof(what), "module %s", name);
 	ktap_run_init(&run);
 	if (!timed_out && !held && exit_status) {
