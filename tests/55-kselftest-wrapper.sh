@@ -426,7 +426,30 @@ expect_line "$SCRATCH/badpage.out" \
 	"the window and the flag are named"
 expect_line "$SCRATCH/badpage.out" "# kunit-module: | BUG: Bad page state in process rmmod  pfn:00800" \
 	"the report is quoted"
+# With B set already (KASAN's own suites set it for good), the record
+# cannot tell of a second bad page: the report in the unload's window,
+# where no suite runs, fails the module.
+set_fake_record $((1 << 5)) 0 0
+run_wrapper "$SCRATCH/badpage-again.out" "$wrapper" badpage
+expect_status 1 $? "a report as the module unloads, B set already: its test fails"
+expect_line "$SCRATCH/badpage-again.out" \
+	"# kunit-module: while badpage was unloaded, the kernel reported trouble outside any test: BUG: Bad page state in process rmmod  pfn:00800" \
+	"the report is named"
 set_fake_record 0 0 0
+
+# A kernel log that cannot be read (printk.devkmsg=off, say) hides the
+# reports in it: the module fails, whatever debugfs says.
+passing_module nolog
+KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$SCRATCH/no-kmsg \
+	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
+	KUNIT_PROC_CMDLINE=$fake/cmdline FAKE_MODULES=$fake/modules "$wrapper" nolog \
+	> "$SCRATCH/nolog.out" 2>&1
+expect_status 1 $? "passing suites and an unreadable kernel log: the module fails"
+expect_line "$SCRATCH/nolog.out" \
+	"# kunit-module: the kernel log, $SCRATCH/no-kmsg, cannot be read: a report of trouble in it would not be seen" \
+	"with the reason"
+run_wrapper "$SCRATCH/nolog-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r nolog
 
 # A kernel without oops_count and warn_count (before 6.2): the taint alone.
 rm -f "$fake/kernel/oops_count" "$fake/kernel/warn_count"

@@ -689,6 +689,8 @@ expect_line "$console" "safety_ref_init_late: the late case called init code: 42
 	"a late case that calls init code through a __ref function finds it: the load waited for it"
 expect_line "$console" "safety_run_tests_late: the late case returned" \
 	"a case that kunit_run_tests() ran from a failing init function returned, its module not freed under it"
+expect_line "$console" "safety_run_tests_late: the late case run through a pointer returned" \
+	"so did one of a suite run through a pointer to kunit_run_tests(), whose module KUnit cannot know"
 expect_line "$console" "safety-run-tests: modprobe ended with 1" \
 	"and modprobe waited for it, then failed"
 expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"

@@ -4,8 +4,10 @@
  * function, and no suite registered: its case outlives its one-second
  * timeout, and the init function then fails.  The module must not be
  * freed under the case, which returns into this module's code two
- * seconds later.  Not a test module for the wrapper (no
- * kunit_test_suite()): tests/guest/safety.sh loads it.
+ * seconds later.  A second suite is run through a pointer to
+ * kunit_run_tests(), which cannot tell its caller's module.  Not a test
+ * module for the wrapper (no kunit_test_suite()): tests/guest/safety.sh
+ * loads it.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
@@ -34,9 +36,30 @@ static struct kunit_suite safety_run_tests_suite = {
 	.test_cases = safety_run_tests_cases,
 };
 
+static void safety_late_through_pointer(struct kunit *test)
+{
+	msleep(3000);
+	pr_info("safety_run_tests_late: the late case run through a pointer returned\n");
+}
+
+static struct kunit_case safety_pointer_cases[] = {
+	KUNIT_CASE(safety_late_through_pointer),
+	{}
+};
+
+/* Run by the function itself, which cannot know its caller's module. */
+static struct kunit_suite safety_pointer_suite = {
+	.name = "safety_run_tests_pointer",
+	.timeout = 1,
+	.test_cases = safety_pointer_cases,
+};
+
 static int __init safety_run_tests_init(void)
 {
+	int (*run_tests)(struct kunit_suite *suite) = kunit_run_tests;
+
 	kunit_run_tests(&safety_run_tests_suite);
+	run_tests(&safety_pointer_suite);
 	return -ENODEV;
 }
 module_init(safety_run_tests_init);

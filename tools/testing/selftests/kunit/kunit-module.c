@@ -147,11 +147,27 @@ static bool module_loaded(const char *name)
  * struct load_watch - what run_modprobe() watches while a module loads
  * @before: the suites in debugfs before the load.
  * @held: set when the kernel holds the load for a case that timed out.
+ * @log: the kernel log's lines so far, read from @kmsg_fd as they come, so
+ *	 that a module that logs much loses none of them.
+ * @kmsg_fd: the kernel log, or -1.
+ * @quotes: the kernel's report lines among them.
  */
 struct load_watch {
 	char **before;
 	bool held;
+	struct ktap_run *log;
+	int kmsg_fd;
+	struct report_quotes *quotes;
 };
+
+/* What reading the kernel log found. */
+struct kmsg_read {
+	bool readable;	/* it could be read */
+	bool complete;	/* from its first record on, nothing lost */
+};
+
+static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
+					struct report_quotes *quotes);
 
 static bool late_case_reported(char **before);
 
@@ -274,6 +290,8 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 			close(pipefd[0]);
 			return -1;
 		}
+		if (watch && watch->kmsg_fd >= 0)
+			read_kmsg_lines(watch->log, watch->kmsg_fd, watch->quotes);
 		state = watch ? module_init_state(module) : MODULE_INIT_RUNNING;
 		if (state == MODULE_INIT_RUNNING) {
 			live_since = 0;
@@ -647,12 +665,6 @@ static int open_kmsg(bool at_end)
 	return fd;
 }
 
-/* What reading the kernel log found. */
-struct kmsg_read {
-	bool readable;	/* it could be read */
-	bool complete;	/* from its first record on, nothing lost */
-};
-
 /*
  * Reads the kernel log records still unread on @fd into @run, if not
  * NULL, and keeps the kernel's report lines among them in @quotes, if not
@@ -662,8 +674,8 @@ struct kmsg_read {
  * when they were overwritten, and EPIPE says that records were lost while
  * reading.
  */
-static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd,
-					  struct report_quotes *quotes)
+static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
+					struct report_quotes *quotes)
 {
 	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0 };
 	unsigned long long seq;
@@ -704,10 +716,19 @@ static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd,
 				ktap_read_line(run, text + 1);
 		}
 	}
-	if (run)
-		ktap_run_finish(run);
 	if (quotes && !got.readable)
 		quotes->unreadable = true;
+	return got;
+}
+
+/* As read_kmsg_lines(), then ends @run: what it holds is all it gets. */
+static struct kmsg_read read_kmsg_results(struct ktap_run *run, int fd,
+					  struct report_quotes *quotes)
+{
+	struct kmsg_read got = read_kmsg_lines(run, fd, quotes);
+
+	if (run)
+		ktap_run_finish(run);
 	return got;
 }
 
@@ -898,13 +919,14 @@ static int run_builtin(void)
  * all, unless it lost records.  Sets @no_source when neither could be
  * read.  Keeps the kernel's report lines in @quotes.
  */
-static void read_module_results(struct ktap_run *run, int fd, char **before, char **after,
-				bool *no_source, struct report_quotes *quotes)
+static void read_module_results(struct ktap_run *run, struct ktap_run *log, int fd,
+				char **before, char **after, bool *no_source,
+				struct report_quotes *quotes)
 {
-	struct ktap_run from_log;
+	struct ktap_run from_log = *log;
 	struct kmsg_read got;
 
-	ktap_run_init(&from_log);
+	ktap_run_init(log);
 	got = read_kmsg_results(&from_log, fd, quotes);
 	read_debugfs_results(run, after, before);
 	*no_source = !got.readable && !count_new(after, before);
@@ -921,7 +943,7 @@ static void read_module_results(struct ktap_run *run, int fd, char **before, cha
 	 * debugfs has neither the kernel's reports nor KUnit's own errors (a
 	 * kunit.filter_glob it cannot use, say): the log tells them.
 	 */
-	if (got.readable && (from_log.reports || from_log.errors.count)) {
+	if (got.readable && !quotes->lost && (from_log.reports || from_log.errors.count)) {
 		printf("# %s: %s while the module loaded: reading the kernel log\n", program,
 		       from_log.reports ? "the kernel reported trouble" : "KUnit reported an error");
 		ktap_run_free(run);
@@ -1015,11 +1037,28 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 			 struct report_quotes *quotes)
 {
 	unsigned long long unload_mask = trouble_mask(false) & ~trouble_mask(true);
+	struct ktap_run unload_log;
+	size_t i, unload_reports;
 	struct kernel_record after;
 	char text[PATH_MAX + 128], unloading[256];
 	bool gained, gained_unloading;
 
-	read_kmsg_results(NULL, fd, quotes);
+	/*
+	 * The rest of the log: the unload's window, where no suite runs, so
+	 * that any report there fails the module, as one outside any test
+	 * fails a console's run (taint B, which KASAN's own suites set for
+	 * good, tells of a second bad page no more).
+	 */
+	ktap_run_init(&unload_log);
+	read_kmsg_results(&unload_log, fd, quotes);
+	unload_reports = unload_log.errors.count;
+	for (i = 0; i < unload_log.errors.count; i++)
+		printf("# %s: while %s was unloaded, %s\n", program, name,
+		       unload_log.errors.line[i]);
+	ktap_run_free(&unload_log);
+	if (quotes->unreadable)
+		printf("# %s: the kernel log, %s, cannot be read: a report of trouble in it would not be seen\n",
+		       program, kmsg_path);
 	if (quotes->lost)
 		printf("# %s: the kernel log lost records while %s ran (its buffer overflowed; CONFIG_LOG_BUF_SHIFT or log_buf_len= makes it larger): a report among them would not be seen\n",
 		       program, name);
@@ -1039,9 +1078,10 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 	if (gained_unloading)
 		printf("# %s: the kernel's record changed while %s was unloaded: %s\n", program,
 		       name, unloading);
-	if (gained || gained_unloading)
+	if (gained || gained_unloading || quotes->lost)
 		print_quotes(quotes);
-	return !gained && !gained_unloading && !quotes->lost;
+	return !gained && !gained_unloading && !quotes->lost && !quotes->unreadable &&
+	       !unload_reports;
 }
 
 /* The first line of the file at @path, without its newline, in @line. */
@@ -1110,6 +1150,7 @@ static int run_module(const char *name, double timeout)
 	struct report_quotes quotes = { 0 };
 	struct kernel_record before, unload_start;
 	struct load_watch watch = { 0 };
+	struct ktap_run log;
 	bool timed_out, held, no_source, have_before, have_unload_start = false;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
@@ -1133,7 +1174,11 @@ static int run_module(const char *name, double timeout)
 	have_before = read_kernel_record(&before, why, sizeof(why));
 	before_suites = list_suites();
 	fd = open_kmsg(true);
+	ktap_run_init(&log);
 	watch.before = before_suites;
+	watch.log = &log;
+	watch.kmsg_fd = fd;
+	watch.quotes = &quotes;
 	exit_status = run_modprobe(NULL, name, output, sizeof(output),
 				   timeout - (now_seconds() - started), &timed_out, &watch);
 	held = watch.held;
@@ -1144,6 +1189,8 @@ static int run_module(const char *name, double timeout)
 		 * Its suites may have run before its init function failed: the
 		 * log still has them, debugfs no longer does.
 		 */
+		run = log;
+		ktap_run_init(&log);
 		read_kmsg_results(&run, fd, &quotes);
 		report(&run, what);
 		printf("# %s: modprobe %s failed with status %d%s%s\n", program, name,
@@ -1153,7 +1200,7 @@ static int run_module(const char *name, double timeout)
 	}
 
 	after_suites = list_suites();
-	read_module_results(&run, fd, before_suites, after_suites, &no_source, &quotes);
+	read_module_results(&run, &log, fd, before_suites, after_suites, &no_source, &quotes);
 	free_list(after_suites);
 
 	if (timed_out) {
@@ -1196,6 +1243,7 @@ static int run_module(const char *name, double timeout)
 		status = KSFT_FAIL;
 out:
 	ktap_run_free(&run);
+	ktap_run_free(&log);
 	free_list(before_suites);
 	if (!record_clean(name, have_before ? &before : NULL,
 			  have_unload_start ? &unload_start : NULL, why, fd, &quotes))
