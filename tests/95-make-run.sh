@@ -489,7 +489,7 @@ expect_status 2 $? "make run with a hanging case fails"
 console=$BUILD/last/console.log
 hang_not_run="not run: code of this suite timed out and may still run"
 # One suite after another, as they should read (kunit-report keeps the lines).
-sed -n '/^    # Subtest: extra-hang$/,$p' "$BUILD/last/results.ktap" |
+sed -n '/^    # Subtest: extra-hang$/,/^not ok 6 extra-hang-once$/p' "$BUILD/last/results.ktap" |
 	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*)$' > "$SCRATCH/hang.lines"
 cat > "$SCRATCH/hang.expected" <<EOT
     # Subtest: extra-hang
@@ -517,6 +517,10 @@ not ok 4 extra-hang-params
     not ok 1 hang_returns_late
     ok 2 hang_last # SKIP $hang_not_run
 not ok 5 extra-hang-late
+    # Subtest: extra-hang-once
+    not ok 1 hang_once
+    ok 2 hang_last # SKIP $hang_not_run
+not ok 6 extra-hang-once
 EOT
 if diff -u "$SCRATCH/hang.expected" "$SCRATCH/hang.lines" > "$SCRATCH/hang.diff"; then
 	pass "after a case times out, the rest of its suite is not run, saying why, and the next suite runs"
@@ -527,20 +531,22 @@ fi
 expect_line "$BUILD/last/results.ktap" "    # hang_returns_late: timed out after 3 s; its module stays loaded until it returns" \
 	"a case that sleeps past its timeout is reported timed out"
 expect_line "$BUILD/last/kselftest.tap" \
-	"# # module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, param-1) still runs; hang_kunit kept loaded" \
+	"# # module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, hang_once, param-1) still runs; hang_kunit kept loaded" \
 	"the wrapper fails the module's test: a case still ran when it tried to unload it"
 expect_line "$SCRATCH/hang.out" \
-	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, param-1) still runs; hang_kunit kept loaded" \
+	"  module-hang_kunit: a case that timed out (hang_forever, hang_returns_late, hang_once, param-1) still runs; hang_kunit kept loaded" \
 	"make run's summary says so"
 expect_line "$console" "kunit: hang_kunit: a case that timed out still runs: the load waits for it to return" \
 	"the kernel says why the load waits"
 expect_line "$BUILD/last/kselftest.tap" \
-	"# # module-hang_kunit: modprobe hang_kunit has not returned 3 s after the module's init function did: the kernel holds the load for a case that timed out (hang_forever, hang_returns_late, param-1)" \
+	"# # module-hang_kunit: modprobe hang_kunit has not returned 3 s after the module's init function did: the kernel holds the load for a case that timed out (hang_forever, hang_returns_late, hang_once, param-1)" \
 	"the wrapper says why modprobe has not returned, and goes on"
 expect_line "$console" "late-return: hang_kunit refcnt 3" \
 	"the two cases that never return hold the module, and its load; the two that returned let go"
 expect_line "$console" "hang_kunit: the exit of hang_returns_late ran" \
 	"the late case's exit function ran when it returned, after its suite ended"
+expect_line "$console" "late-return: rerun| ok 2 hang_last" \
+	"once the late case returned, a run of its suite from debugfs runs every case again"
 expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
 	"the module cannot be unloaded under its running cases"
 if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' "$console" \

@@ -143,6 +143,8 @@ bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, s
 
 void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 
+bool kunit_platform_late_code_runs(const void *tag);
+
 /*
  * Parameter generators run in a test thread: one that oopses in the task
  * that runs the suites would take down modprobe, and KUnit's run lock

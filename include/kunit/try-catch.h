@@ -36,6 +36,7 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * @owner: the module of the code under test, or NULL: where a run may
  *	   outlive its timeout (the kernel), it stays loaded until the run
  *	   ends.
+ * @tag: what the run belongs to (its suite), for kunit_platform_late_code_runs().
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
@@ -68,6 +69,7 @@ struct kunit_try_catch {
 	void *context;
 	unsigned long timeout;
 	struct module *owner;
+	const void *tag;
 	kunit_try_catch_func_t release;
 	int result;
 	bool thrown;

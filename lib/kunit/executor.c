@@ -206,7 +206,7 @@ void __cold kunit_free_suite_set(struct kunit_suite_set set)
 	struct kunit_suite * const *suite;
 
 	for (suite = set.start; suite < set.end; suite++) {
-		if ((*suite)->running_late)
+		if (kunit_suite_running_late(*suite))
 			continue;
 		kfree((*suite)->test_cases);
 		kfree(*suite);

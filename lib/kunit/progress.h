@@ -87,6 +87,7 @@ struct kunit_progress {
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		       struct kunit_progress *progress);
 char *kunit_suite_results(struct kunit_suite *suite);
+bool kunit_suite_running_late(struct kunit_suite *suite);
 void kunit_suite_clear_results(struct kunit_suite *suite);
 
 #endif /* _KUNIT_PROGRESS_H */

@@ -373,6 +373,7 @@ struct kunit_attempt {
 	const void *param;
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
+	const void *tag;
 	bool init_succeeded;
 	bool cleaned_up;
 	struct kref refs;
@@ -445,22 +446,45 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = timeout;
 	try_catch->owner = attempt->owner;
+	try_catch->tag = attempt->tag;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);
 	return kunit_try_catch_get_result(try_catch) == -ETIMEDOUT;
 }
 
+/* What a suite's runs are tagged with: the suite a filtered copy was made of. */
+static const void *kunit_suite_tag(const struct kunit_suite *suite)
+{
+	return suite->origin ? suite->origin : suite;
+}
+
 /*
  * Code of @suite outlived its timeout and may still run: neither the suite
  * nor, for a filtered copy, the suite it was copied from may be freed or
- * torn down under it, now or in a later run.
+ * torn down under it, now or in a later run, until it ends.
  */
 static void kunit_suite_mark_late(struct kunit_suite *suite)
 {
 	suite->running_late = true;
 	if (suite->origin)
 		suite->origin->running_late = true;
+}
+
+/**
+ * kunit_suite_running_late() - whether code of a suite that outlived its timeout still runs
+ * @suite: the suite, or a filtered copy of it.
+ *
+ * The mark kunit_suite_mark_late() set holds until the platform says that
+ * every such run of the suite ended; then a new run of it runs every case.
+ *
+ * Return: true while one may still run.
+ */
+bool kunit_suite_running_late(struct kunit_suite *suite)
+{
+	if (suite->running_late && !kunit_platform_late_code_runs(kunit_suite_tag(suite)))
+		suite->running_late = false;
+	return suite->running_late;
 }
 
 /* Why the cases of a suite after one that timed out do not run. */
@@ -542,6 +566,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->run_case = test_case->run_case;
 	attempt->exit = suite->exit;
 	attempt->owner = suite->owner;
+	attempt->tag = kunit_suite_tag(suite);
 	/* The runner's reference, and the one a run that outlives its timeout takes. */
 	kref_init(&attempt->refs);
 	kref_get(&attempt->refs);
@@ -660,7 +685,7 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 			progress->case_status = KUNIT_SUCCESS;
 
 		progress->param_index++;
-		if (suite->running_late) {
+		if (kunit_suite_running_late(suite)) {
 			/* Not even the generator: it is suite code too. */
 			kunit_log_printf(&suite->log, KERN_ERR,
 					 KUNIT_SUBTEST_INDENT "# %s: parameters after %d %s",
@@ -711,7 +736,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 		}
 	}
 
-	if (suite->running_late) {
+	if (kunit_suite_running_late(suite)) {
 		/*
 		 * Suite code that ran out of time may still use what the suite
 		 * shares with this case (its fixture, its module's state):
@@ -885,6 +910,7 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	kunit_try_catch_init(try_catch, &attempt->test, fn, NULL);
 	try_catch->timeout = suite->timeout;
 	try_catch->owner = attempt->owner;
+	try_catch->tag = kunit_suite_tag(suite);
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_platform_set_current_test(outer);
@@ -999,7 +1025,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	suite->suite_init_err = 0;
 	kunit_check_suite_trouble(suite, progress, "before it began");
 
-	/* suite->running_late stays: what ran late in an earlier run may run still. */
+	/* A mark of an earlier run's late code stays while that code runs. */
 	if (suite->suite_init) {
 		suite->suite_init_err = kunit_call_suite_code(suite, suite->suite_init, NULL);
 		if (suite->suite_init_err) {
@@ -1029,7 +1055,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	 * Never under a case that still runs: suite_exit frees what the cases
 	 * share.  The timed-out case failed the suite already.
 	 */
-	if (suite->suite_exit && suite->running_late)
+	if (suite->suite_exit && kunit_suite_running_late(suite))
 		kunit_log_printf(&suite->log, KERN_ERR,
 				 KUNIT_SUBTEST_INDENT "# %.*s: suite_exit not run: a case that timed out still runs",
 				 (int)sizeof(suite->name), suite->name);

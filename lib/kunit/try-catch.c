@@ -119,6 +119,7 @@ enum kunit_job_state {
  * @before: the thread's state when its job started.
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
+ * @tag: for an abandoned job, what it belongs to (&kunit_try_catch.tag).
  * @release: for an abandoned job, what to call when it ends (the job's
  *	     &kunit_try_catch.release), with @context.
  * @context: the job's context.
@@ -134,6 +135,7 @@ struct kunit_worker {
 	atomic_t state;
 	struct list_head node;
 	struct module *owner;
+	const void *tag;
 	kunit_try_catch_func_t release;
 	void *context;
 };
@@ -188,6 +190,25 @@ static bool kunit_abandoned_busy(struct module *owner)
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
 	return busy;
+}
+
+/**
+ * kunit_platform_late_code_runs() - whether code given up on still runs for @tag
+ * @tag: what the runs belong to (&kunit_try_catch.tag: a suite).
+ *
+ * Return: true while a run of @tag that outlived its timeout has not ended.
+ */
+bool kunit_platform_late_code_runs(const void *tag)
+{
+	struct kunit_worker *worker;
+	bool runs = false;
+
+	spin_lock(&kunit_workers_lock);
+	list_for_each_entry(worker, &kunit_abandoned_workers, node)
+		if (worker->tag == tag && !(READ_ONCE(worker->task->flags) & PF_EXITING))
+			runs = true;
+	spin_unlock(&kunit_workers_lock);
+	return runs;
 }
 
 /**
@@ -304,6 +325,7 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 		__module_get(try_catch->owner);
 	__module_get(THIS_MODULE);
 	worker->owner = try_catch->owner;
+	worker->tag = try_catch->tag;
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
 	spin_lock(&kunit_workers_lock);

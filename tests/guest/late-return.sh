@@ -12,4 +12,9 @@ for second in 1 2 3 4 5 6 7 8 9 10; do
 done
 echo "late-return: hang_kunit refcnt ${refs:-none}"
 rmmod hang_kunit 2> /dev/null && echo "late-return: rmmod hang_kunit succeeded"
+# The case that slept past its timeout once has returned: a new run of its
+# suite runs every case.
+echo 1 > /sys/kernel/debug/kunit/extra-hang-once/run 2> /dev/null
+sed -n 's/^    \(.*ok [0-9]* .*\)/late-return: rerun| \1/p' \
+	/sys/kernel/debug/kunit/extra-hang-once/results 2> /dev/null
 echo "late-return: done"

@@ -138,7 +138,34 @@ static struct kunit_suite hang_late_suite = {
 	.test_cases = hang_late_cases,
 };
 
+/*
+ * Sleeps past kunit.timeout the first time only: once it has returned, a
+ * run of its suite from debugfs (tests/guest/late-return.sh) runs every
+ * case again.
+ */
+static void hang_once(struct kunit *test)
+{
+	static bool slept;
+
+	if (!slept) {
+		slept = true;
+		msleep(5000);
+	}
+	KUNIT_SUCCEED(test);
+}
+
+static struct kunit_case hang_once_cases[] = {
+	KUNIT_CASE(hang_once),
+	KUNIT_CASE(hang_last),
+	{}
+};
+
+static struct kunit_suite hang_once_suite = {
+	.name = "extra-hang-once",
+	.test_cases = hang_once_cases,
+};
+
 kunit_test_suites(&hang_suite, &hang_next_suite, &hang_limit_suite, &hang_param_suite,
-		  &hang_late_suite);
+		  &hang_late_suite, &hang_once_suite);
 
 MODULE_LICENSE("GPL");

@@ -73,6 +73,19 @@ static inline void kunit_platform_adopt_suite(struct kunit_suite *suite, struct 
 {
 }
 
+/**
+ * kunit_platform_late_code_runs() - whether code given up on still runs for @tag
+ * @tag: what the runs belong to (a suite).
+ *
+ * A userspace run that outlives its timeout is killed: none runs late.
+ *
+ * Return: false.
+ */
+static inline bool kunit_platform_late_code_runs(const void *tag)
+{
+	return false;
+}
+
 /*
  * A generator that crashes takes down the test process, whose supervisor
  * starts a new one where it stopped: it needs no protected run.
