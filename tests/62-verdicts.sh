@@ -239,7 +239,10 @@ cat > "$SCRATCH/tasks.ktap" <<'KTAP'
 [    1.6] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/192
 [    1.6] CPU: 0 PID: 192 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
 [    1.6]     ok 6 own_thread_expected_kasan
-[    1.6] ok 1 tasks
+[    1.7] BUG: KASAN: slab-out-of-bounds in foo_suite_exit+0x1a/0x40 [foo]
+[    1.7] Write of size 1 at addr ffff888001234580 by task kunit_suite/193
+[    1.7] CPU: 0 PID: 193 Comm: kunit_suite Tainted: G    B   O  6.1.0 #1
+[    1.7] ok 1 tasks
 KTAP
 report_fails tasks "$SCRATCH/tasks.ktap" "reports of other tasks in cases' time"
 "$report" --results="$SCRATCH/tasks.results" "$SCRATCH/tasks.ktap" > /dev/null 2>&1
@@ -258,6 +261,9 @@ expect_line "$SCRATCH/tasks.results" "tasks.own_thread_locked_up FAIL" \
 expect_line "$SCRATCH/tasks.out" \
 	"the kernel reported trouble in task kworker/0:2, which runs no test: BUG: KASAN: use-after-free in foo_work_fn+0x3c/0x50 [foo]" \
 	"a KASAN report of a kworker in a case's time fails the run: KASAN tells KUnit only of a test's thread"
+expect_line "$SCRATCH/tasks.out" \
+	"the kernel reported trouble in task kunit_suite, which runs no test: BUG: KASAN: slab-out-of-bounds in foo_suite_exit+0x1a/0x40 [foo]" \
+	"a KASAN report of suite code (suite_exit's thread) fails the run: it tells no test"
 expect_line "$SCRATCH/tasks.results" "tasks.own_thread_expected_kasan PASS" \
 	"a KASAN report of a test's thread is left to KASAN, which the case may expect"
 printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \

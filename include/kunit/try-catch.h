@@ -37,6 +37,9 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	   outlive its timeout (the kernel), it stays loaded until the run
  *	   ends.
  * @tag: what the run belongs to (its suite), for kunit_platform_late_code_runs().
+ * @thread_name: NULL, or where the platform runs @try_fn in a thread of its
+ *		 own, that thread's name: suite code runs in one named apart
+ *		 from a case's, so that the kernel's reports tell them apart.
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
  *	     from its timeout on, and this frees it.
@@ -70,6 +73,7 @@ struct kunit_try_catch {
 	unsigned long timeout;
 	struct module *owner;
 	const void *tag;
+	const char *thread_name;
 	kunit_try_catch_func_t release;
 	int result;
 	bool thrown;

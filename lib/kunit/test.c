@@ -911,6 +911,11 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	try_catch->timeout = suite->timeout;
 	try_catch->owner = attempt->owner;
 	try_catch->tag = kunit_suite_tag(suite);
+	/*
+	 * Not a case's thread: a memory checker's report here tells no test,
+	 * and a reader of the kernel's reports must not leave it to one.
+	 */
+	try_catch->thread_name = "kunit_suite";
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_platform_set_current_test(outer);

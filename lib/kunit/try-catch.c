@@ -299,7 +299,8 @@ static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catc
 	worker->job = try_catch;
 	atomic_set(&worker->state, KUNIT_JOB_RUNNING);
 
-	task = kthread_create(kunit_worker_fn, worker, "kunit_try_catch_thread");
+	task = kthread_create(kunit_worker_fn, worker, "%s",
+			      try_catch->thread_name ?: "kunit_try_catch_thread");
 	if (IS_ERR(task)) {
 		kfree(worker);
 		try_catch->result = PTR_ERR(task);
