@@ -717,6 +717,17 @@ static struct kunit_suite fake_init_fails_suite = {
 	.test_cases = fake_one_case,
 };
 
+/* A limit longer than any clock counts: no limit, not an instant timeout. */
+static struct kunit_case fake_endless_limit_cases[] = {
+	KUNIT_CASE_TIMEOUT(fake_passes, ULONG_MAX),
+	{}
+};
+
+static struct kunit_suite fake_endless_limit_suite = {
+	.name = "fake-endless-limit",
+	.test_cases = fake_endless_limit_cases,
+};
+
 static struct kunit_case no_cases[] = {
 	{}
 };
@@ -878,6 +889,19 @@ static void runner_test_case_init_fails(struct kunit *test)
 			   "not ok 1 fake-init-fails\n");
 	/* Neither the case nor its exit ran. */
 	KUNIT_EXPECT_STREQ(test, calls, "");
+}
+
+static void runner_test_endless_limit(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_endless_limit_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-endless-limit\n"
+			   "    1..1\n"
+			   "    ok 1 fake_passes\n"
+			   "ok 1 fake-endless-limit\n");
 }
 
 static void runner_test_empty_suite(struct kunit *test)
@@ -1090,6 +1114,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_cases_counted_after_suite_init),
 	KUNIT_CASE(runner_test_suite_init_fails),
 	KUNIT_CASE(runner_test_case_init_fails),
+	KUNIT_CASE(runner_test_endless_limit),
 	KUNIT_CASE(runner_test_empty_suite),
 	KUNIT_CASE(runner_test_goes_on_in_case),
 	KUNIT_CASE(runner_test_goes_on_in_param),

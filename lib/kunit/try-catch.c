@@ -354,8 +354,12 @@ static void kunit_worker_unhold(struct kunit_worker *worker)
 static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch *try_catch,
 			     unsigned long timeout, bool *kept)
 {
-	unsigned long deadline = jiffies + timeout * HZ;
+	unsigned long deadline;
 
+	/* A limit past what jiffies can count ahead is no limit. */
+	if (timeout > LONG_MAX / HZ / 2)
+		timeout = 0;
+	deadline = jiffies + timeout * HZ;
 	for (;;) {
 		if (wait_for_completion_timeout(&worker->done, KUNIT_WATCH_INTERVAL))
 			return 0;
