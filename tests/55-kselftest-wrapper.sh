@@ -271,6 +271,14 @@ else
 	fail "the wrapper did not wait for a slow load: $elapsed s"
 fi
 rm -f "$fake/modules/slowlive/live"
+# A passing case that only says the words is no timeout: waited for too.
+fake_module slowword slowword-suite '    KTAP version 1\n    # Subtest: slowword-suite\n    1..1\n    # says: timed out after 3 s; its module stays loaded until it returns\n    ok 1 says\nok 1 slowword-suite\n'
+echo "kernel/lib/slowword.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+echo 5 > "$fake/modules/slowword/hang"
+touch "$fake/modules/slowword/live"
+run_wrapper "$SCRATCH/slowword.out" "$wrapper" --timeout=25 slowword
+expect_status 0 $? "a slow live load whose passing case logs a timeout's words: waited for, passes"
+rm -f "$fake/modules/slowword/live"
 
 # A test module none of whose suites reported: left out by a filter or a
 # disabled KUnit, as the kernel says, it skips; otherwise its results were
@@ -435,6 +443,19 @@ expect_status 1 $? "a report as the module unloads, B set already: its test fail
 expect_line "$SCRATCH/badpage-again.out" \
 	"# kunit-module: while badpage was unloaded, the kernel reported trouble outside any test: BUG: Bad page state in process rmmod  pfn:00800" \
 	"the report is named"
+set_fake_record 0 0 0
+
+# KTAP in the unload's window, where no suite runs, is a module's own, made
+# to be read (a passing suite over a report): the module fails.
+passing_module fakektap
+printf '6,130,96,-;KTAP version 1\n6,131,96,-;1..1\n6,132,96,-;    KTAP version 1\n6,133,96,-;    # Subtest: fake\n6,134,96,-;    1..1\n1,135,96,-;BUG: Bad page state in process kunit_try_catch  pfn:00800\n4,136,96,-;CPU: 0 PID: 9 Comm: kunit_try_catch Not tainted 6.1.0 #1\n6,137,96,-;    ok 1 fine\n6,138,96,-;ok 1 fake\n' \
+	> "$fake/modules/fakektap/kmsg-unload"
+set_fake_record $((1 << 5)) 0 0
+run_wrapper "$SCRATCH/fakektap.out" "$wrapper" fakektap
+expect_status 1 $? "KTAP output as the module unloads: its test fails"
+expect_line "$SCRATCH/fakektap.out" \
+	"# kunit-module: while fakektap was unloaded, the kernel log had KTAP output, which no suite printed" \
+	"and says so"
 set_fake_record 0 0 0
 
 # A kernel log that cannot be read (printk.devkmsg=off, say) hides the

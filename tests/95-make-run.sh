@@ -489,7 +489,8 @@ expect_status 2 $? "make run with a hanging case fails"
 console=$BUILD/last/console.log
 hang_not_run="not run: code of this suite timed out and may still run"
 # One suite after another, as they should read (kunit-report keeps the lines).
-sed -n '/^    # Subtest: extra-hang$/,/^not ok 6 extra-hang-once$/p' "$BUILD/last/results.ktap" |
+sed -n '/^    # Subtest: extra-hang$/,/^not ok 6 extra-hang-once$/p; /^not ok 6 extra-hang-once$/q' \
+	"$BUILD/last/results.ktap" |
 	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*)$' > "$SCRATCH/hang.lines"
 cat > "$SCRATCH/hang.expected" <<EOT
     # Subtest: extra-hang
@@ -547,6 +548,13 @@ expect_line "$console" "hang_kunit: the exit of hang_returns_late ran" \
 	"the late case's exit function ran when it returned, after its suite ended"
 expect_line "$console" "late-return: rerun| ok 2 hang_last" \
 	"once the late case returned, a run of its suite from debugfs runs every case again"
+expect_line "$console" "late-return: rerun-hang| ok 1 hang_before # SKIP $hang_not_run" \
+	"while a case never returns, a run of its suite from debugfs runs none of its cases"
+if [ "$(grep -c '^hang_kunit: suite_init of extra-hang ran$' "$console")" = 1 ]; then
+	pass "nor its suite_init: it ran once, at the load"
+else
+	fail "suite_init of extra-hang ran $(grep -c '^hang_kunit: suite_init of extra-hang ran$' "$console") times"
+fi
 expect_no_line "$console" "late-return: rmmod hang_kunit succeeded" \
 	"the module cannot be unloaded under its running cases"
 if grep -nE 'Oops|BUG: |unable to handle|general protection|WARNING: ' "$console" \
@@ -695,8 +703,8 @@ expect_line "$console" "safety_ref_init_late: the late case called init code: 42
 	"a late case that calls init code through a __ref function finds it: the load waited for it"
 expect_line "$console" "safety_run_tests_late: the late case returned" \
 	"a case that kunit_run_tests() ran from a failing init function returned, its module not freed under it"
-expect_line "$console" "safety_run_tests_late: the late case run through a pointer returned" \
-	"so did one of a suite run through a pointer to kunit_run_tests(), whose module KUnit cannot know"
+expect_line "$console" "safety_run_tests_late: the late case run through a pointer returned, request_module() gave 0" \
+	"so did one of a suite run through a pointer to kunit_run_tests(), and the module it loaded late did not wait for it"
 expect_line "$console" "safety-run-tests: modprobe ended with 1" \
 	"and modprobe waited for it, then failed"
 expect_module_result ok safety_zz_after "the module loaded last runs, and the shared workqueue runs its work"

@@ -132,20 +132,94 @@ static bool __cold kunit_suite_uses_init(struct kunit_suite *suite, struct modul
 	return false;
 }
 
+#ifdef CONFIG_MODULES
+/*
+ * The modules that the notifier saw come and not yet go: the kernel does
+ * not tell code outside it where an address lies, and a suite run without
+ * its owner (kunit_run_tests() through a pointer, __kunit_test_suites_init()
+ * from an init function, as before 6.0) needs it found.
+ */
+struct kunit_known_module {
+	struct list_head node;
+	struct module *mod;
+};
+
+static LIST_HEAD(kunit_known_modules);
+static DEFINE_MUTEX(kunit_known_modules_lock);
+
+static void __cold kunit_know_module(struct module *mod)
+{
+	struct kunit_known_module *known = kmalloc(sizeof(*known), GFP_KERNEL);
+
+	if (!known)
+		return;
+	known->mod = mod;
+	mutex_lock(&kunit_known_modules_lock);
+	list_add(&known->node, &kunit_known_modules);
+	mutex_unlock(&kunit_known_modules_lock);
+}
+
+static void __cold kunit_forget_module(struct module *mod)
+{
+	struct kunit_known_module *known, *next;
+
+	mutex_lock(&kunit_known_modules_lock);
+	list_for_each_entry_safe(known, next, &kunit_known_modules, node) {
+		if (known->mod == mod) {
+			list_del(&known->node);
+			kfree(known);
+		}
+	}
+	mutex_unlock(&kunit_known_modules_lock);
+}
+
+/* The module in which @addr lies, or NULL (built-in, or not known). */
+static struct module *__cold kunit_module_of(const void *addr)
+{
+	struct kunit_known_module *known;
+	struct module *mod = NULL;
+
+	if (!addr)
+		return NULL;
+	mutex_lock(&kunit_known_modules_lock);
+	list_for_each_entry(known, &kunit_known_modules, node) {
+		if (within_module((unsigned long)addr, known->mod)) {
+			mod = known->mod;
+			break;
+		}
+	}
+	mutex_unlock(&kunit_known_modules_lock);
+	return mod;
+}
+#else
+static inline struct module *kunit_module_of(const void *addr)
+{
+	return NULL;
+}
+#endif /* CONFIG_MODULES */
+
 /**
  * kunit_platform_adopt_suite() - note whose code a suite run on its own is
  * @suite: the suite, given to kunit_run_tests().
- * @owner: the caller's module, NULL for built-in code.
+ * @owner: the caller's module, NULL for built-in code or when not known.
  *
  * A suite that no module registered (kunit_run_tests() from an init
  * function) has no owner: a case of it that outlived its timeout would
- * keep neither the module nor its init memory.  A registered suite has
- * its owner from when its module came.
+ * keep neither the module nor its init memory.  Without @owner, the module
+ * is the one the suite, its cases or its first case's code lie in; a
+ * registered suite has its owner from when its module came.
  */
 void __cold kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner)
 {
-	if (!suite->owner)
-		suite->owner = owner;
+	if (suite->owner)
+		return;
+	if (!owner)
+		owner = kunit_module_of(suite);
+	if (!owner)
+		owner = kunit_module_of(suite->test_cases);
+	if (!owner && suite->test_cases)
+		owner = kunit_module_of(suite->test_cases[0].run_case);
+	suite->owner = owner;
 }
 
 /* Whether @name is taken by a suite before @suites[@index] or in debugfs. */
@@ -305,10 +379,13 @@ int __cold __kunit_test_suites_init(struct kunit_suite * const * const suites, i
 	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
 	struct kunit_progress progress = { };
 	bool filtered = filter_glob_param && *filter_glob_param;
-	int err = 0;
+	int err = 0, i;
 
 	if (!kunit_enabled() || !num_suites)
 		return 0;
+	/* Called from an init function, as before 6.0, the suites have no owner yet. */
+	for (i = 0; i < num_suites; i++)
+		kunit_platform_adopt_suite(suites[i], NULL);
 	/* kunit.filter_glob applies to a module's suites too. */
 	if (filtered) {
 		set = kunit_exec_filter(&set, filter_glob_param, &err);
@@ -340,6 +417,8 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 	struct kunit_suite **suites = mod->kunit_suites;
 	int count = mod->num_kunit_suites, i;
 
+	if (event == MODULE_STATE_COMING)
+		kunit_know_module(mod);
 	if (event == MODULE_STATE_COMING && count) {
 		/* A case that outlives its timeout keeps this module (try-catch.c). */
 		for (i = 0; i < count; i++)
@@ -365,6 +444,7 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 			kunit_debugfs_remove_suites(suites, count);
 		/* A module whose init failed is freed next, whoever holds it. */
 		kunit_try_catch_wait_abandoned(mod, "the module's removal");
+		kunit_forget_module(mod);
 	}
 	return NOTIFY_OK;
 }

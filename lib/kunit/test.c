@@ -1030,8 +1030,16 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	suite->suite_init_err = 0;
 	kunit_check_suite_trouble(suite, progress, "before it began");
 
-	/* A mark of an earlier run's late code stays while that code runs. */
-	if (suite->suite_init) {
+	/*
+	 * A mark of an earlier run's late code stays while that code runs:
+	 * neither suite_init nor any case runs beside it, and each case says
+	 * so (kunit_run_case()).
+	 */
+	if (suite->suite_init && kunit_suite_running_late(suite)) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %.*s: suite_init %s",
+				 (int)sizeof(suite->name), suite->name, KUNIT_NOT_RUN_AFTER_TIMEOUT);
+	} else if (suite->suite_init) {
 		suite->suite_init_err = kunit_call_suite_code(suite, suite->suite_init, NULL);
 		if (suite->suite_init_err) {
 			/* As in stock KUnit: no plan, since no case will run. */

@@ -179,14 +179,7 @@ static bool kunit_abandoned_busy(struct module *owner)
 	spin_lock(&kunit_workers_lock);
 	list_for_each_entry(worker, &kunit_abandoned_workers, node)
 		/* One that died in an oops runs nothing any more. */
-		/*
-		 * A job whose module is not known (a suite run without its
-		 * owner: kunit_run_tests() called through a pointer, or
-		 * __kunit_test_suites_init() from an init function) may run
-		 * any module's code.
-		 */
-		if ((worker->owner == owner || !worker->owner) &&
-		    !(READ_ONCE(worker->task->flags) & PF_EXITING))
+		if (worker->owner == owner && !(READ_ONCE(worker->task->flags) & PF_EXITING))
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
 	return busy;
@@ -220,8 +213,8 @@ bool kunit_platform_late_code_runs(const void *tag)
  * under it: the module's, when the module goes (a module_init that
  * failed frees it whatever its references), and its init code, which goes
  * once the module or the kernel has started.  Any case may call init code
- * (through a __ref function): every one is waited for, and so is every
- * case whose module is not known, which may be @owner's.  The wait is not
+ * (through a __ref function): every one is waited for.  Only @owner's: a
+ * late case may be waiting for another module's load (request_module()).  The wait is not
  * interruptible, as stock KUnit's kthread_stop() of a hung case is not;
  * the kernel log says who waits.
  *

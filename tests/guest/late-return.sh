@@ -17,4 +17,9 @@ rmmod hang_kunit 2> /dev/null && echo "late-return: rmmod hang_kunit succeeded"
 echo 1 > /sys/kernel/debug/kunit/extra-hang-once/run 2> /dev/null
 sed -n 's/^    \(.*ok [0-9]* .*\)/late-return: rerun| \1/p' \
 	/sys/kernel/debug/kunit/extra-hang-once/results 2> /dev/null
+# A suite whose case never returns is not run again beside it, suite_init
+# included.
+echo 1 > /sys/kernel/debug/kunit/extra-hang/run 2> /dev/null
+sed -n 's/^    \(.*ok [0-9]* .*\)/late-return: rerun-hang| \1/p' \
+	/sys/kernel/debug/kunit/extra-hang/results 2> /dev/null
 echo "late-return: done"

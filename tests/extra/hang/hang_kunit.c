@@ -86,8 +86,16 @@ static struct kunit_case hang_cases[] = {
 	{}
 };
 
+/* Says when it runs: not again while hang_forever still runs. */
+static int hang_suite_init(struct kunit_suite *suite)
+{
+	pr_info("hang_kunit: suite_init of extra-hang ran\n");
+	return 0;
+}
+
 static struct kunit_suite hang_suite = {
 	.name = "extra-hang",
+	.suite_init = hang_suite_init,
 	.test_cases = hang_cases,
 };
 

@@ -5,12 +5,14 @@
  * timeout, and the init function then fails.  The module must not be
  * freed under the case, which returns into this module's code two
  * seconds later.  A second suite is run through a pointer to
- * kunit_run_tests(), which cannot tell its caller's module.  Not a test
+ * kunit_run_tests(), which cannot tell its caller's module (KUnit finds it
+ * from the suite's address).  Not a test
  * module for the wrapper (no kunit_test_suite()): tests/guest/safety.sh
  * loads it.
  */
 #include <kunit/test.h>
 #include <linux/delay.h>
+#include <linux/kmod.h>
 #include <linux/module.h>
 #include <linux/printk.h>
 
@@ -36,10 +38,18 @@ static struct kunit_suite safety_run_tests_suite = {
 	.test_cases = safety_run_tests_cases,
 };
 
+/*
+ * Late, it loads another test module: that module's load must not wait
+ * for this case, which waits for it.
+ */
 static void safety_late_through_pointer(struct kunit *test)
 {
+	int err;
+
 	msleep(3000);
-	pr_info("safety_run_tests_late: the late case run through a pointer returned\n");
+	err = request_module("safety_nest_inner");
+	pr_info("safety_run_tests_late: the late case run through a pointer returned, request_module() gave %d\n",
+		err);
 }
 
 static struct kunit_case safety_pointer_cases[] = {

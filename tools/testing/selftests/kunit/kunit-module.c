@@ -60,6 +60,8 @@
 #define KUNIT_MODULE_DEFAULT_TIMEOUT	45
 /* Seconds kept back from kselftest's timeout to report and unload. */
 #define KUNIT_MODULE_MARGIN		10
+/* How KUnit ends the line of a case that timed out and still runs. */
+#define KUNIT_MODULE_KEPT		"; its module stays loaded until it returns"
 /* Kernel report lines quoted when the kernel's record shows trouble. */
 #define KUNIT_MODULE_QUOTES		6
 /*
@@ -151,9 +153,11 @@ static bool module_loaded(const char *name)
  *	 that a module that logs much loses none of them.
  * @kmsg_fd: the kernel log, or -1.
  * @quotes: the kernel's report lines among them.
+ * @unload: the modprobe is an unload: only the log is read meanwhile.
  */
 struct load_watch {
 	char **before;
+	bool unload;
 	bool held;
 	struct ktap_run *log;
 	int kmsg_fd;
@@ -292,7 +296,7 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 		}
 		if (watch && watch->kmsg_fd >= 0)
 			read_kmsg_lines(watch->log, watch->kmsg_fd, watch->quotes);
-		state = watch ? module_init_state(module) : MODULE_INIT_RUNNING;
+		state = watch && !watch->unload ? module_init_state(module) : MODULE_INIT_RUNNING;
 		if (state == MODULE_INIT_RUNNING) {
 			live_since = 0;
 		} else if (!live_since) {
@@ -959,7 +963,12 @@ static void find_timed_out_test(const struct ktap_test *test, char *names, size_
 	size_t i, len;
 
 	for (i = 0; i < test->log.count; i++) {
-		if (!strstr(test->log.line[i], ": timed out after ") ||
+		const char *line = test->log.line[i];
+		size_t line_len = strlen(line), kept_len = strlen(KUNIT_MODULE_KEPT);
+
+		/* KUnit's own words, on a test that failed: a case's text is no timeout. */
+		if (test->result != KTAP_FAIL || !strstr(line, ": timed out after ") ||
+		    line_len < kept_len || strcmp(line + line_len - kept_len, KUNIT_MODULE_KEPT) ||
 		    strstr(names, ktap_test_name(test)))
 			continue;
 		len = strlen(names);
@@ -997,16 +1006,17 @@ static bool late_case_reported(char **before)
  * its test: the next run cannot load it afresh, and its exit code has not
  * run, so whatever it would have done there (a crash, a warning) went
  * untested.  @late_case names the cases that the kernel timed out, which
- * may still run and keep it.  Returns whether it was unloaded.
+ * may still run and keep it.  The kernel log is read into @watch->log
+ * meanwhile.  Returns whether it was unloaded.
  */
-static bool unload_module(const char *name, const char *late_case)
+static bool unload_module(const char *name, const char *late_case, struct load_watch *watch)
 {
 	char output[512];
 	bool timed_out;
 	int status;
 
 	status = run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
-			      &timed_out, NULL);
+			      &timed_out, watch);
 	if (timed_out)
 		printf("# %s: could not unload %s: modprobe -r still ran after %d s\n", program,
 		       name, KUNIT_MODULE_MARGIN);
@@ -1034,10 +1044,9 @@ static bool unload_module(const char *name, const char *late_case)
  */
 static bool record_clean(const char *name, const struct kernel_record *before,
 			 const struct kernel_record *unload_start, const char *why, int fd,
-			 struct report_quotes *quotes)
+			 struct ktap_run *unload_log, struct report_quotes *quotes)
 {
 	unsigned long long unload_mask = trouble_mask(false) & ~trouble_mask(true);
-	struct ktap_run unload_log;
 	size_t i, unload_reports;
 	struct kernel_record after;
 	char text[PATH_MAX + 128], unloading[256];
@@ -1049,13 +1058,18 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 	 * fails a console's run (taint B, which KASAN's own suites set for
 	 * good, tells of a second bad page no more).
 	 */
-	ktap_run_init(&unload_log);
-	read_kmsg_results(&unload_log, fd, quotes);
-	unload_reports = unload_log.errors.count;
-	for (i = 0; i < unload_log.errors.count; i++)
+	read_kmsg_results(unload_log, fd, quotes);
+	unload_reports = unload_log->errors.count;
+	for (i = 0; i < unload_log->errors.count; i++)
 		printf("# %s: while %s was unloaded, %s\n", program, name,
-		       unload_log.errors.line[i]);
-	ktap_run_free(&unload_log);
+		       unload_log->errors.line[i]);
+	/* No suite runs then: KTAP there is a module's own, made to be read. */
+	if (unload_log->num_documents) {
+		printf("# %s: while %s was unloaded, the kernel log had KTAP output, which no suite printed\n",
+		       program, name);
+		unload_reports++;
+	}
+	ktap_run_free(unload_log);
 	if (quotes->unreadable)
 		printf("# %s: the kernel log, %s, cannot be read: a report of trouble in it would not be seen\n",
 		       program, kmsg_path);
@@ -1149,8 +1163,8 @@ static int run_module(const char *name, double timeout)
 	const char *no_suite_why = NULL;
 	struct report_quotes quotes = { 0 };
 	struct kernel_record before, unload_start;
-	struct load_watch watch = { 0 };
-	struct ktap_run log;
+	struct load_watch watch = { 0 }, unload_watch = { 0 };
+	struct ktap_run log, unload_log;
 	bool timed_out, held, no_source, have_before, have_unload_start = false;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
@@ -1175,6 +1189,7 @@ static int run_module(const char *name, double timeout)
 	before_suites = list_suites();
 	fd = open_kmsg(true);
 	ktap_run_init(&log);
+	ktap_run_init(&unload_log);
 	watch.before = before_suites;
 	watch.log = &log;
 	watch.kmsg_fd = fd;
@@ -1239,14 +1254,18 @@ static int run_module(const char *name, double timeout)
 		status = KSFT_FAIL;
 	/* Where the unload's own window starts: nothing but module code runs in it. */
 	have_unload_start = read_kernel_record(&unload_start, unread, sizeof(unread));
-	if (!unload_module(name, late_case))
+	unload_watch.unload = true;
+	unload_watch.log = &unload_log;
+	unload_watch.kmsg_fd = fd;
+	unload_watch.quotes = &quotes;
+	if (!unload_module(name, late_case, &unload_watch))
 		status = KSFT_FAIL;
 out:
 	ktap_run_free(&run);
 	ktap_run_free(&log);
 	free_list(before_suites);
 	if (!record_clean(name, have_before ? &before : NULL,
-			  have_unload_start ? &unload_start : NULL, why, fd, &quotes))
+			  have_unload_start ? &unload_start : NULL, why, fd, &unload_log, &quotes))
 		status = KSFT_FAIL;
 	if (fd >= 0)
 		close(fd);
