@@ -37,6 +37,9 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	   outlive its timeout (the kernel), it stays loaded until the run
  *	   ends.
  * @tag: what the run belongs to (its suite), for kunit_platform_late_code_runs().
+ * @code: where the code under test lies (its functions, its suite): no
+ *	  module any of them lies in may go while a run that outlived its
+ *	  timeout may still use it.
  * @thread_name: NULL, or where the platform runs @try_fn in a thread of its
  *		 own, that thread's name: suite code runs in one named apart
  *		 from a case's, so that the kernel's reports tell them apart.
@@ -58,6 +61,9 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * its caller must then leave @context, and this structure if it lies in
  * @context, to @release.
  */
+/* How many addresses of the code under test a run keeps (see @code). */
+#define KUNIT_TRY_CATCH_CODE	4
+
 struct kunit_try_catch {
 	/* private: internal use only. */
 	struct kunit *test;
@@ -73,6 +79,7 @@ struct kunit_try_catch {
 	unsigned long timeout;
 	struct module *owner;
 	const void *tag;
+	const void *code[KUNIT_TRY_CATCH_CODE];
 	const char *thread_name;
 	kunit_try_catch_func_t release;
 	int result;

@@ -447,6 +447,10 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	try_catch->timeout = timeout;
 	try_catch->owner = attempt->owner;
 	try_catch->tag = attempt->tag;
+	try_catch->code[0] = attempt->run_case;
+	try_catch->code[1] = attempt->init;
+	try_catch->code[2] = attempt->exit;
+	try_catch->code[3] = attempt->tag;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
 	kunit_report_stop(&attempt->test);
@@ -911,6 +915,10 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	try_catch->timeout = suite->timeout;
 	try_catch->owner = attempt->owner;
 	try_catch->tag = kunit_suite_tag(suite);
+	try_catch->code[0] = attempt->suite_init;
+	try_catch->code[1] = attempt->suite_exit;
+	try_catch->code[2] = attempt->generate_params;
+	try_catch->code[3] = try_catch->tag;
 	/*
 	 * Not a case's thread: a memory checker's report here tells no test,
 	 * and a reader of the kernel's reports must not leave it to one.

@@ -120,6 +120,7 @@ enum kunit_job_state {
  * @owner: for an abandoned job, the module of the code under test, which
  *	   stays loaded until the job ends; NULL for built-in code.
  * @tag: for an abandoned job, what it belongs to (&kunit_try_catch.tag).
+ * @code: for an abandoned job, where its code lies (&kunit_try_catch.code).
  * @release: for an abandoned job, what to call when it ends (the job's
  *	     &kunit_try_catch.release), with @context.
  * @context: the job's context.
@@ -136,6 +137,7 @@ struct kunit_worker {
 	struct list_head node;
 	struct module *owner;
 	const void *tag;
+	const void *code[KUNIT_TRY_CATCH_CODE];
 	kunit_try_catch_func_t release;
 	void *context;
 };
@@ -171,6 +173,26 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	module_put_and_kthread_exit(0);
 }
 
+/*
+ * Whether @worker's job may run code of @owner: its owner, or, where the
+ * owner is a guess (a suite that no module registered, run through
+ * kunit_run_tests() or __kunit_test_suites_init()), any of its functions
+ * or its suite lying in @owner.
+ */
+static bool kunit_worker_uses(const struct kunit_worker *worker, struct module *owner)
+{
+	size_t i;
+
+	if (worker->owner == owner)
+		return true;
+#ifdef CONFIG_MODULES
+	for (i = 0; owner && i < ARRAY_SIZE(worker->code); i++)
+		if (worker->code[i] && within_module((unsigned long)worker->code[i], owner))
+			return true;
+#endif
+	return false;
+}
+
 static bool kunit_abandoned_busy(struct module *owner)
 {
 	struct kunit_worker *worker;
@@ -179,7 +201,8 @@ static bool kunit_abandoned_busy(struct module *owner)
 	spin_lock(&kunit_workers_lock);
 	list_for_each_entry(worker, &kunit_abandoned_workers, node)
 		/* One that died in an oops runs nothing any more. */
-		if (worker->owner == owner && !(READ_ONCE(worker->task->flags) & PF_EXITING))
+		if (kunit_worker_uses(worker, owner) &&
+		    !(READ_ONCE(worker->task->flags) & PF_EXITING))
 			busy = true;
 	spin_unlock(&kunit_workers_lock);
 	return busy;
@@ -320,6 +343,7 @@ static void kunit_worker_hold(struct kunit_worker *worker, struct kunit_try_catc
 	__module_get(THIS_MODULE);
 	worker->owner = try_catch->owner;
 	worker->tag = try_catch->tag;
+	memcpy(worker->code, try_catch->code, sizeof(worker->code));
 	worker->release = try_catch->release;
 	worker->context = try_catch->context;
 	spin_lock(&kunit_workers_lock);
