@@ -1046,7 +1046,8 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	if (suite->suite_init && kunit_suite_running_late(suite)) {
 		kunit_log_printf(&suite->log, KERN_ERR,
 				 KUNIT_SUBTEST_INDENT "# %.*s: suite_init %s",
-				 (int)sizeof(suite->name), suite->name, KUNIT_NOT_RUN_AFTER_TIMEOUT);
+				 (int)sizeof(suite->name), suite->name,
+				 KUNIT_NOT_RUN_AFTER_TIMEOUT);
 	} else if (suite->suite_init) {
 		suite->suite_init_err = kunit_call_suite_code(suite, suite->suite_init, NULL);
 		if (suite->suite_init_err) {
