@@ -23,6 +23,9 @@ struct module;
 
 typedef void (*kunit_try_catch_func_t)(void *context);
 
+/* How many addresses of the code under test a run keeps (&kunit_try_catch.code). */
+#define KUNIT_TRY_CATCH_CODE	4
+
 /**
  * struct kunit_try_catch - one protected run of test code
  * @test: the test the code belongs to.
@@ -61,9 +64,6 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * its caller must then leave @context, and this structure if it lies in
  * @context, to @release.
  */
-/* How many addresses of the code under test a run keeps (see @code). */
-#define KUNIT_TRY_CATCH_CODE	4
-
 struct kunit_try_catch {
 	/* private: internal use only. */
 	struct kunit *test;
