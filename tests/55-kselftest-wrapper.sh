@@ -255,6 +255,26 @@ else
 fi
 rm -f "$fake/modules/held/live"
 run_wrapper "$SCRATCH/held-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r held
+# A load held for a late case whose suite has no debugfs results (one run
+# from an init function): the kernel's own line says so.
+passing_module heldlog
+printf "3,140,97,-;kunit: heldlog: a case that timed out still runs: the load waits for it to return\n" \
+	> "$fake/modules/heldlog/kmsg"
+echo 30 > "$fake/modules/heldlog/hang"
+touch "$fake/modules/heldlog/live"
+start=$(date +%s)
+run_wrapper "$SCRATCH/heldlog.out" "$wrapper" --timeout=25 heldlog
+status=$?
+elapsed=$(($(date +%s) - start))
+expect_status 1 $status "a load the kernel says it holds, with no timeout in debugfs: exit 1"
+if [ $elapsed -lt 15 ]; then
+	pass "the wrapper goes on on the kernel's word: $elapsed s"
+else
+	fail "the wrapper waited $elapsed s for a load the kernel said it holds"
+fi
+rm -f "$fake/modules/heldlog/live"
+run_wrapper "$SCRATCH/heldlog-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r heldlog
+
 # Live and slow for another reason (a driver's asynchronous probe), no case
 # timed out: the load is waited for, and passes.
 passing_module slowlive

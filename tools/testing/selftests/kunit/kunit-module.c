@@ -60,6 +60,8 @@
 #define KUNIT_MODULE_DEFAULT_TIMEOUT	45
 /* Seconds kept back from kselftest's timeout to report and unload. */
 #define KUNIT_MODULE_MARGIN		10
+/* How the kernel's KUnit says that a module's load waits for a late case. */
+#define KUNIT_MODULE_LOAD_WAITS	": a case that timed out still runs: the load waits for it to return"
 /* How KUnit ends the line of a case that timed out and still runs. */
 #define KUNIT_MODULE_KEPT		"; its module stays loaded until it returns"
 /* Kernel report lines quoted when the kernel's record shows trouble. */
@@ -174,6 +176,7 @@ static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 					struct report_quotes *quotes);
 
 static bool late_case_reported(char **before);
+static bool kernel_said_load_waits(const struct report_quotes *quotes);
 
 /* Where a module's init function is, as /sys/module/NAME/initstate says. */
 enum module_init_state {
@@ -231,8 +234,9 @@ static void close_other_fds(void)
  * run; sets @timed_out and leaves it running when it did not finish in
  * time.  With @watch, a load: sets @watch->held and leaves modprobe
  * running when the module's init function returned KUNIT_MODULE_LIVE_GRACE
- * seconds ago and modprobe has not, and either the function failed or a
- * new suite (not in @watch->before) has a case that timed out: the kernel
+ * seconds ago and modprobe has not, and either the function failed, or the
+ * kernel log said that the load waits, or a new suite (not in
+ * @watch->before) has a case that timed out: the kernel
  * keeps the module's init memory, or the module itself, and the load,
  * for a case that still runs.  A load slow for another reason (a driver's
  * asynchronous probe) is waited for.
@@ -302,7 +306,8 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 		} else if (!live_since) {
 			live_since = now_seconds();
 		} else if (now_seconds() - live_since >= KUNIT_MODULE_LIVE_GRACE) {
-			if (state == MODULE_INIT_GOING || late_case_reported(watch->before)) {
+			if (state == MODULE_INIT_GOING || kernel_said_load_waits(watch->quotes) ||
+			    late_case_reported(watch->before)) {
 				watch->held = true;
 				close(pipefd[0]);
 				return -1;
@@ -619,6 +624,7 @@ static bool record_trouble(const struct kernel_record *record, char *text, size_
  * @more: how many more there were.
  * @unreadable: the kernel log could not be read.
  * @lost: records of it were overwritten before they were read.
+ * @load_waits: KUnit said that a module's load waits for a late case.
  */
 struct report_quotes {
 	char line[KUNIT_MODULE_QUOTES][256];
@@ -626,7 +632,14 @@ struct report_quotes {
 	size_t more;
 	bool unreadable;
 	bool lost;
+	bool load_waits;
 };
+
+/* Whether the kernel log read into @quotes said that a load waits. */
+static bool kernel_said_load_waits(const struct report_quotes *quotes)
+{
+	return quotes && quotes->load_waits;
+}
 
 /* Keeps @text for @quotes if it is the first line of a kernel report. */
 static void quote_report(struct report_quotes *quotes, const char *text)
@@ -716,6 +729,10 @@ static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 				got.complete = false;
 			first = false;
 			quote_report(quotes, text + 1);
+			/* KUnit's own word that a load waits for a late case. */
+			if (quotes && !strncmp(text + 1, "kunit: ", 7) &&
+			    strstr(text + 1, KUNIT_MODULE_LOAD_WAITS))
+				quotes->load_waits = true;
 			if (run)
 				ktap_read_line(run, text + 1);
 		}
