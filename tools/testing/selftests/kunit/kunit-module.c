@@ -178,6 +178,21 @@ static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 static bool late_case_reported(char **before);
 static bool kernel_said_load_waits(const struct report_quotes *quotes);
 
+/* The first line of the file at @path, without its newline, in @line. */
+static bool read_first_line(const char *path, char *line, size_t size)
+{
+	FILE *file = fopen(path, "re");
+	bool got;
+
+	if (!file)
+		return false;
+	got = fgets(line, size, file);
+	fclose(file);
+	if (got)
+		line[strcspn(line, "\n")] = '\0';
+	return got;
+}
+
 /* Where a module's init function is, as /sys/module/NAME/initstate says. */
 enum module_init_state {
 	MODULE_INIT_RUNNING,	/* not returned yet, or no module */
@@ -188,19 +203,14 @@ enum module_init_state {
 static enum module_init_state module_init_state(const char *name)
 {
 	char key[NAME_MAX], path[2 * PATH_MAX], state[16] = "";
-	FILE *file;
 
 	module_key(key, sizeof(key), name);
 	snprintf(path, sizeof(path), "%s/%s/initstate", sysfs_module_dir, key);
-	file = fopen(path, "re");
-	if (!file)
+	if (!read_first_line(path, state, sizeof(state)))
 		return MODULE_INIT_RUNNING;
-	if (!fgets(state, sizeof(state), file))
-		state[0] = '\0';
-	fclose(file);
-	if (!strcmp(state, "live\n"))
+	if (!strcmp(state, "live"))
 		return MODULE_INIT_LIVE;
-	return strcmp(state, "going\n") ? MODULE_INIT_RUNNING : MODULE_INIT_GOING;
+	return strcmp(state, "going") ? MODULE_INIT_RUNNING : MODULE_INIT_GOING;
 }
 
 /*
@@ -1113,21 +1123,6 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 		print_quotes(quotes);
 	return !gained && !gained_unloading && !quotes->lost && !quotes->unreadable &&
 	       !unload_reports;
-}
-
-/* The first line of the file at @path, without its newline, in @line. */
-static bool read_first_line(const char *path, char *line, size_t size)
-{
-	FILE *file = fopen(path, "re");
-	bool got;
-
-	if (!file)
-		return false;
-	got = fgets(line, size, file);
-	fclose(file);
-	if (got)
-		line[strcspn(line, "\n")] = '\0';
-	return got;
 }
 
 /*
