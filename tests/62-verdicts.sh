@@ -266,6 +266,41 @@ expect_line "$SCRATCH/tasks.out" \
 	"a KASAN report of suite code (suite_exit's thread) fails the run: it tells no test"
 expect_line "$SCRATCH/tasks.results" "tasks.own_thread_expected_kasan PASS" \
 	"a KASAN report of a test's thread is left to KASAN, which the case may expect"
+# A kernel that names its case threads ("kunit: case thread PID") is
+# read by process id, not by a name any thread can take.
+cat > "$SCRATCH/pids.ktap" <<'KTAP'
+[    1.0] KTAP version 1
+[    1.0] 1..1
+[    1.0]     KTAP version 1
+[    1.0]     # Subtest: pids
+[    1.0]     1..3
+[    1.1] kunit: case thread 192
+[    1.1] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
+[    1.1] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/300
+[    1.1] CPU: 0 PID: 300 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.1]     ok 1 impostor_used_freed_memory
+[    1.2] kunit: case thread 193
+[    1.2] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
+[    1.2] Write of size 1 at addr ffff888001234578 by task renamed/193
+[    1.2] CPU: 0 UID: 0 PID: 193 Comm: renamed Tainted: G    B   O  6.12.0 #1
+[    1.2]     ok 2 renamed_own_thread_expected_kasan
+[    1.3] kunit: case thread 194
+[    1.3] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
+[    1.3] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/194
+[    1.3] CPU: 0 PID: 194 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.3]     ok 3 own_thread_expected_kasan
+[    1.3] ok 1 pids
+KTAP
+report_fails pids "$SCRATCH/pids.ktap" "a KASAN report of a thread named like a case's but not one"
+"$report" --results="$SCRATCH/pids.results" "$SCRATCH/pids.ktap" > /dev/null 2>&1
+expect_line "$SCRATCH/pids.out" \
+	"the kernel reported trouble in task kunit_try_catch, which runs no test: BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0" \
+	"the impostor's report fails the run"
+expect_line "$SCRATCH/pids.results" "pids.renamed_own_thread_expected_kasan PASS" \
+	"a case's thread that renamed itself is still the case's: its report is KASAN's"
+expect_line "$SCRATCH/pids.results" "pids.own_thread_expected_kasan PASS" \
+	"a named case thread's report is KASAN's"
+expect_no_line "$SCRATCH/pids.out" "kunit: case thread" "the kernel's thread lines are not shown as noise"
 printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
 	"    ok 1 a" "ok 1 s" "BUG: KASAN: use-after-free in foo+0x1/0x2" > "$SCRATCH/outside.ktap"
 report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"

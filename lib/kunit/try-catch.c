@@ -299,6 +299,21 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 }
 EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
 
+/*
+ * KASAN and UBSAN leave the reports of a case's thread to KUnit, which may
+ * expect them, and a log reader can tell that thread only by its process
+ * id (any thread can take the name "kunit_try_catch").  On kernels with
+ * either checker, each case's thread is named as it starts, before it can
+ * report; the readers (tools/testing/selftests/kunit/ktap.c) match the id
+ * against the report's "PID:".  Suite code runs in threads not named so.
+ */
+static void kunit_name_case_thread(const struct kunit_try_catch *try_catch,
+				   struct task_struct *task)
+{
+	if ((IS_ENABLED(CONFIG_KASAN) || IS_ENABLED(CONFIG_UBSAN)) && !try_catch->thread_name)
+		pr_info("kunit: case thread %d\n", task_pid_nr(task));
+}
+
 static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catch)
 {
 	struct kunit_worker *worker = kzalloc(sizeof(*worker), GFP_KERNEL);
@@ -327,6 +342,7 @@ static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catc
 	get_task_struct(task);
 	worker->task = task;
 	try_catch->platform.worker = worker;
+	kunit_name_case_thread(try_catch, task);
 	wake_up_process(task);
 	return worker;
 }

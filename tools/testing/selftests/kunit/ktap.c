@@ -561,18 +561,20 @@ bool ktap_is_kernel_report(const char *line)
 #define KTAP_TEST_THREAD	"kunit_try_catch"
 
 /*
- * The task that a line of a kernel report names, into @comm: the line
+ * The task that a line of a kernel report names, into @comm, and its
+ * process id, into @pid (-1 when the line has none that reads): the line
  * "CPU: 0 PID: 14 Comm: kworker/0:1 Tainted: ..." of most reports (Linux
  * 6.10 puts "UID: 0" before the PID), the first line of a hung task's
  * report, "INFO: task NAME:PID blocked ...", or of a soft lockup's,
  * "... stuck for 22s! [NAME:PID]".  Returns false when it names none.
  */
-static bool report_task(const char *text, char *comm, size_t size)
+static bool report_task(const char *text, char *comm, size_t size, long *pid)
 {
 	const char *comm_at = strstr(text, " Comm: ");
 	const char *blocked = strstr(text, " blocked for more than ");
 	const char *stuck = strstr(text, "stuck for ");
-	const char *start = NULL, *end = NULL;
+	const char *start = NULL, *end = NULL, *pid_at = NULL;
+	char *pid_end;
 
 	if (starts_with(text, "CPU: ") && comm_at) {
 		start = comm_at + strlen(" Comm: ");
@@ -581,20 +583,87 @@ static bool report_task(const char *text, char *comm, size_t size)
 			end = strstr(start, " Not tainted");
 		if (!end)
 			end = start + strlen(start);
+		pid_at = strstr(text, " PID: ");
+		if (pid_at && pid_at < comm_at)
+			pid_at += strlen(" PID: ");
+		else
+			pid_at = NULL;
 	} else if (starts_with(text, "INFO: task ") && blocked) {
 		start = text + strlen("INFO: task ");
 		/* NAME may hold a ':' itself: the PID follows the last one. */
 		for (end = blocked; end > start && *end != ':'; end--)
 			;
+		pid_at = end + 1;
 	} else if (stuck && strstr(stuck, "! [")) {
 		start = strstr(stuck, "! [") + strlen("! [");
 		end = strrchr(start, ':');
+		pid_at = end ? end + 1 : NULL;
 	}
 	if (!start || !end || end <= start || (size_t)(end - start) >= size)
 		return false;
 	memcpy(comm, start, end - start);
 	comm[end - start] = '\0';
+	*pid = -1;
+	if (pid_at && isdigit((unsigned char)*pid_at)) {
+		errno = 0;
+		*pid = strtol(pid_at, &pid_end, 10);
+		if (errno || (*pid_end != ' ' && *pid_end != ']'))
+			*pid = -1;
+	}
 	return true;
+}
+
+/* The words with which a kernel names a case's thread as it starts it. */
+#define KTAP_CASE_THREAD_LINE	"kunit: case thread "
+
+/*
+ * "kunit: case thread PID": the kernel starts a thread for a case (only
+ * kernels whose checkers judge a test thread's reports say so).
+ */
+static int read_case_thread(struct ktap_run *run, const char *text, bool *taken)
+{
+	const char *digits = text + strlen(KTAP_CASE_THREAD_LINE);
+	char *end;
+	long pid;
+
+	*taken = false;
+	if (!starts_with(text, KTAP_CASE_THREAD_LINE) || !isdigit((unsigned char)*digits))
+		return 0;
+	errno = 0;
+	pid = strtol(digits, &end, 10);
+	if (errno || *end)
+		return 0;
+	*taken = true;
+	if (run->num_case_threads == run->case_threads_capacity) {
+		size_t capacity = run->case_threads_capacity ? 2 * run->case_threads_capacity : 64;
+		long *grown = realloc(run->case_threads, capacity * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		run->case_threads = grown;
+		run->case_threads_capacity = capacity;
+	}
+	run->case_threads[run->num_case_threads++] = pid;
+	return 0;
+}
+
+/*
+ * Whether the task a report names runs a case.  A kernel that names its
+ * case threads is taken at its word, by process id: a thread that only
+ * calls itself "kunit_try_catch" (it renamed itself, or a case started it
+ * under that name) runs no case, and KASAN tells no test of its reports.
+ * Other kernels (stock KUnit's) are read by the thread's name.
+ */
+static bool is_case_thread(const struct ktap_run *run, const char *comm, long pid)
+{
+	size_t i;
+
+	if (!run->num_case_threads)
+		return !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD));
+	for (i = 0; pid >= 0 && i < run->num_case_threads; i++)
+		if (run->case_threads[i] == pid)
+			return true;
+	return false;
 }
 
 /*
@@ -604,12 +673,12 @@ static bool report_task(const char *text, char *comm, size_t size)
  * something started and that no test runs in cannot be charged to the
  * case whose time it came in.
  */
-static int charge_unowned_reports(struct ktap_run *run, const char *comm)
+static int charge_unowned_reports(struct ktap_run *run, const char *comm, long pid)
 {
 	size_t i;
 	int err = 0;
 
-	bool test_thread = !comm || !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD));
+	bool test_thread = !comm || is_case_thread(run, comm, pid);
 
 	for (i = 0; !err && i < run->unowned_reports.count; i++) {
 		const char *line = run->unowned_reports.line[i];
@@ -641,6 +710,7 @@ static int charge_unowned_reports(struct ktap_run *run, const char *comm)
 static int read_kernel_report(struct ktap_run *run, const char *line, int kind)
 {
 	char comm[64];
+	long pid;
 
 	if (run->depth >= 2) {
 		if (kind == 2) {
@@ -651,8 +721,8 @@ static int read_kernel_report(struct ktap_run *run, const char *line, int kind)
 			if (lines_add(&run->unowned_reports, line))
 				return -ENOMEM;
 		}
-		if (report_task(line, comm, sizeof(comm)))
-			return charge_unowned_reports(run, comm);
+		if (report_task(line, comm, sizeof(comm), &pid))
+			return charge_unowned_reports(run, comm, pid);
 		return 0;
 	}
 	run->reports++;
@@ -862,7 +932,7 @@ static int close_document(struct ktap_run *run, const char *why)
 
 	if (!run->depth)
 		return 0;
-	if (charge_unowned_reports(run, NULL) || close_above(run, 0, why))
+	if (charge_unowned_reports(run, NULL, -1) || close_above(run, 0, why))
 		return -ENOMEM;
 	document = run->open[0];
 	err = check_plan(run, document, 0);
@@ -1151,6 +1221,14 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		return err;
 	}
 
+	if (line.kind == KTAP_LINE_TEXT && !depth) {
+		bool taken;
+
+		err = read_case_thread(run, text, &taken);
+		if (err || taken)
+			return err;
+	}
+
 	if (!run->depth) {
 		/*
 		 * Before any document, only a start, a result or a subtest
@@ -1180,7 +1258,7 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	if (line.kind == KTAP_LINE_VERSION || line.kind == KTAP_LINE_SUBTEST ||
 	    line.kind == KTAP_LINE_PLAN || line.kind == KTAP_LINE_RESULT) {
 		/* A report whose task never showed goes to the test, as before. */
-		if (charge_unowned_reports(run, NULL))
+		if (charge_unowned_reports(run, NULL, -1))
 			return -ENOMEM;
 		err = read_ktap_line(run, &line, depth, clean);
 		run->last_ktap_time = run->now;
@@ -1203,9 +1281,10 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 			return -ENOMEM;
 		if (!kind && (run->unowned_reports.count || run->unowned_checker_reports.count)) {
 			char comm[64];
+			long pid;
 
-			if (report_task(text, comm, sizeof(comm)) &&
-			    charge_unowned_reports(run, comm))
+			if (report_task(text, comm, sizeof(comm), &pid) &&
+			    charge_unowned_reports(run, comm, pid))
 				return -ENOMEM;
 		}
 		return lines_add(&run->pending_noise, clean);
@@ -1293,6 +1372,7 @@ void ktap_run_free(struct ktap_run *run)
 	free(run->suites);
 	lines_free(&run->errors);
 	pending_free(run);
+	free(run->case_threads);
 	memset(run, 0, sizeof(*run));
 }
 
