@@ -8,6 +8,10 @@
 . tests/lib.sh
 
 fake=$SCRATCH/fake
+# The fake logs' records are numbered by hand, not one after the other:
+# no mark from test to test (see the marks' own tests below), and none of
+# this machine's in /tmp.
+export KUNIT_KMSG_MARK=off
 wrapper=$BUILD/host/kunit-module
 asan_wrapper=$BUILD/host-asan/kunit-module
 
@@ -20,6 +24,8 @@ reset_fake() {
 	echo 0 > "$fake/tainted"
 	echo 0 > "$fake/kernel/oops_count"
 	echo 0 > "$fake/kernel/warn_count"
+	# This boot, for the mark each test leaves the next (in $fake/mark).
+	echo 3b0e5a54-0c1d-4f3e-9a8b-5f2d6c7e8a90 > "$fake/boot_id"
 	# KUnit enabled, no filter: on the command line (KUnit's parameters
 	# are not shown, as stock's are not).
 	echo "console=ttyS0 quiet" > "$fake/cmdline"
@@ -63,7 +69,8 @@ run_wrapper() {
 	KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
-	KUNIT_PROC_CMDLINE=$fake/cmdline FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
+	KUNIT_PROC_CMDLINE=$fake/cmdline KUNIT_BOOT_ID=$fake/boot_id \
+	FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
 }
 
 # The module "passing": two suites, one of them skipped, with parameters.
@@ -696,3 +703,90 @@ else
 	fail "the kselftest target went on without its test modules (exit $status)"
 	show "$SCRATCH/make.out"
 fi
+
+# From one test to the next: each reads what the kernel logged, and how
+# its record changed, since the test before it ended (a mark file keeps
+# the place), and kernel-log, last, reads on to the end of the run.
+reset_fake
+links=$SCRATCH/links
+mkdir -p "$links"
+for link in builtin module-early module-next module-after kernel-log; do
+	ln -sf "$wrapper" "$links/$link"
+done
+passing_module early
+passing_module next
+passing_module after
+# run_marked OUT PROGRAM: a test of the run, with the mark in the fake.
+run_marked() {
+	KUNIT_KMSG_MARK=$fake/mark run_wrapper "$@"
+}
+run_marked "$SCRATCH/mark-builtin.out" "$links/builtin"
+expect_status 0 $? "marks: the boot's suites pass"
+if read -r boot seq rest < "$fake/mark" && [ "$boot" = "$(cat "$fake/boot_id")" ] &&
+	[ "$seq" = 14 ]; then
+	pass "marks: builtin leaves this boot's id and the last record it read (14)"
+else
+	fail "marks: builtin left '$(cat "$fake/mark" 2>&1)'"
+fi
+# A work item of the boot's goes wrong after builtin ended.
+printf '4,15,30,-;WARNING: CPU: 0 PID: 50 at lib/late.c:3 late_work+0x1/0x2\n' >> "$fake/kmsg"
+printf '6,16,31,-;    KTAP version 1\n6,17,31,-;    # Subtest: early-suite\n6,18,31,-;    1..1\n6,19,31,-;    ok 1 fine\n6,20,31,-;ok 1 early-suite\n' \
+	> "$fake/modules/early/kmsg"
+run_marked "$SCRATCH/mark-early.out" "$links/module-early"
+expect_status 1 $? "marks: a report logged after the test before ended fails the next one"
+expect_line "$SCRATCH/mark-early.out" \
+	"# module-early: after builtin ended, the kernel reported trouble outside any test: WARNING: CPU: 0 PID: 50 at lib/late.c:3 late_work+0x1/0x2" \
+	"naming the test it came after, quoting the report"
+expect_line "$SCRATCH/mark-early.out" "ok 1 early-suite" "the module's own results still come"
+# Its load logged records 16 to 20: the next test reads on from there.
+run_marked "$SCRATCH/mark-next.out" "$links/module-next"
+expect_status 0 $? "marks: nothing logged since the last test: the next passes"
+expect_no_line "$SCRATCH/mark-next.out" "after module-early ended" "and says nothing of it"
+# The record gains a warning where no test runs.
+set_fake_record 512 0 1
+run_marked "$SCRATCH/mark-after.out" "$links/module-after"
+expect_status 1 $? "marks: the kernel's record changed after the test before ended"
+expect_line "$SCRATCH/mark-after.out" \
+	"# module-after: the kernel's record changed after module-next ended: taint gained W (a warning); warn_count 0 -> 1" \
+	"the test says what changed, and since when"
+# After the last module: kernel-log reads on, fails, and takes the mark away.
+printf '1,21,40,-;BUG: kernel NULL pointer dereference, address: 0000000000000008\n' >> "$fake/kmsg"
+run_marked "$SCRATCH/mark-log.out" "$links/kernel-log"
+expect_status 1 $? "marks: kernel-log fails on a report after the last module's test"
+expect_line "$SCRATCH/mark-log.out" \
+	"# kernel-log: after module-after ended, the kernel reported trouble outside any test: BUG: kernel NULL pointer dereference, address: 0000000000000008" \
+	"kernel-log quotes it"
+if [ -e "$fake/mark" ]; then
+	fail "marks: kernel-log left the mark"
+else
+	pass "marks: kernel-log takes the mark away"
+fi
+run_marked "$SCRATCH/mark-none.out" "$links/kernel-log"
+expect_status 4 $? "marks: kernel-log with no mark skips"
+# A clean stretch passes; KTAP printed there (no test printed it) fails.
+run_marked "$SCRATCH/mark-builtin2.out" "$links/builtin"
+run_marked "$SCRATCH/mark-log2.out" "$links/kernel-log"
+expect_status 0 $? "marks: kernel-log passes when nothing happened since the last test"
+run_marked "$SCRATCH/mark-builtin3.out" "$links/builtin"
+printf '6,22,50,-;KTAP version 1\n6,23,50,-;1..1\n6,24,50,-;ok 1 forged\n' >> "$fake/kmsg"
+run_marked "$SCRATCH/mark-ktap.out" "$links/kernel-log"
+expect_status 1 $? "marks: KTAP output where no test runs fails kernel-log"
+expect_line "$SCRATCH/mark-ktap.out" \
+	"# kernel-log: after builtin ended, the kernel log had KTAP output, which no test printed" \
+	"saying so"
+# Records lost since the mark: what they said cannot be known.
+run_marked "$SCRATCH/mark-builtin4.out" "$links/builtin"
+printf '6,30,60,-;clocksource: Switched to clocksource tsc\n' >> "$fake/kmsg"
+read -r boot seq rest < "$fake/mark"
+printf '%s 26 %s\n' "$boot" "$rest" > "$fake/mark"
+run_marked "$SCRATCH/mark-lost.out" "$links/kernel-log"
+expect_status 1 $? "marks: records lost since the mark fail kernel-log"
+expect_line "$SCRATCH/mark-lost.out" \
+	"# kernel-log: the kernel log lost records after builtin ended (its buffer overflowed): a report among them would not be seen" \
+	"saying so"
+# A mark of another boot is not read: this boot's log is not the gap.
+run_marked "$SCRATCH/mark-builtin5.out" "$links/builtin"
+printf '4,31,70,-;WARNING: CPU: 0 PID: 50 at lib/late.c:3 late_work+0x1/0x2\n' >> "$fake/kmsg"
+echo 0c0c0c0c-another-boot > "$fake/boot_id"
+run_marked "$SCRATCH/mark-boot.out" "$links/module-next"
+expect_status 0 $? "marks: another boot's mark is not read"

@@ -635,7 +635,7 @@ static int read_case_thread(struct ktap_run *run, const char *text, bool *taken)
 		return 0;
 	*taken = true;
 	if (run->num_case_threads == run->case_threads_capacity) {
-		size_t capacity = run->case_threads_capacity ? 2 * run->case_threads_capacity : 64;
+		size_t capacity = run->case_threads_capacity * 2 + 64;
 		long *grown = realloc(run->case_threads, capacity * sizeof(*grown));
 
 		if (!grown)

@@ -7,7 +7,9 @@
  * results, prints them for kselftest, unloads the module and exits 0 when
  * every case passed, 1 when one failed, 4 when there was nothing to run.
  * Run as builtin, it reports the suites that ran built into the kernel at
- * boot.  "kunit-module NAME" and "kunit-module --builtin" do the same.
+ * boot; as kernel-log, it checks the kernel log and record since the last
+ * of those tests (see below).  "kunit-module NAME", "kunit-module
+ * --builtin" and "kunit-module --kernel-log" do the same.
  *
  * Results come from /sys/kernel/debug/kunit/<suite>/results (debugfs is
  * mounted when it is not); when the kernel keeps none there
@@ -28,9 +30,18 @@
  * fails the module's test, whatever its cases said; the kernel's report
  * lines in the log are only quoted, to say what happened.
  *
+ * Each test also reads what the kernel logged, and how its record
+ * changed, since the test before it ended: a work item of a module that
+ * went wrong after its test was over fails the next one, and the last
+ * test, kernel-log, reads on to the end of the run.  A mark file
+ * (KUNIT_KMSG_MARK, ${TMPDIR:-/tmp}/kunit-kmsg.mark, "off" for none)
+ * keeps, from one test to the next, the boot (its boot_id), the last log
+ * record read and the record of trouble then.
+ *
  * The paths it uses can be moved for tests with environment variables:
  * KUNIT_DEBUGFS, KUNIT_SYSFS_MODULE, KUNIT_KMSG, KUNIT_MODULES_DIR,
- * KUNIT_MODPROBE, KUNIT_PROC_TAINTED, KUNIT_SYSFS_KERNEL and KUNIT_PROC_CMDLINE.
+ * KUNIT_MODPROBE, KUNIT_PROC_TAINTED, KUNIT_SYSFS_KERNEL, KUNIT_PROC_CMDLINE
+ * and KUNIT_BOOT_ID.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* pipe2() */
@@ -85,6 +96,8 @@ static const char *modprobe_path;	/* modprobe, found in $PATH */
 static const char *tainted_path;	/* /proc/sys/kernel/tainted */
 static const char *sysfs_kernel_dir;	/* /sys/kernel: oops_count, warn_count */
 static const char *cmdline_path;	/* /proc/cmdline */
+static const char *boot_id_path;	/* /proc/sys/kernel/random/boot_id */
+static char mark_path[PATH_MAX];	/* the mark file, or "" for none */
 static char modules_dir[PATH_MAX];	/* /lib/modules/$(uname -r) */
 static char kunit_dir[PATH_MAX];	/* <debugfs>/kunit */
 
@@ -106,6 +119,14 @@ static void locate(void)
 	tainted_path = env_or("KUNIT_PROC_TAINTED", "/proc/sys/kernel/tainted");
 	sysfs_kernel_dir = env_or("KUNIT_SYSFS_KERNEL", "/sys/kernel");
 	cmdline_path = env_or("KUNIT_PROC_CMDLINE", "/proc/cmdline");
+	boot_id_path = env_or("KUNIT_BOOT_ID", "/proc/sys/kernel/random/boot_id");
+	if (getenv("KUNIT_KMSG_MARK") && *getenv("KUNIT_KMSG_MARK")) {
+		if (strcmp(getenv("KUNIT_KMSG_MARK"), "off"))
+			snprintf(mark_path, sizeof(mark_path), "%s", getenv("KUNIT_KMSG_MARK"));
+	} else {
+		snprintf(mark_path, sizeof(mark_path), "%s/kunit-kmsg.mark",
+			 env_or("TMPDIR", "/tmp"));
+	}
 	if (getenv("KUNIT_MODULES_DIR"))
 		snprintf(modules_dir, sizeof(modules_dir), "%s", getenv("KUNIT_MODULES_DIR"));
 	else if (uname(&uts) == 0)
@@ -170,7 +191,13 @@ struct load_watch {
 struct kmsg_read {
 	bool readable;	/* it could be read */
 	bool complete;	/* from its first record on, nothing lost */
+	long long first_seq;	/* the first record's sequence number, or -1 */
 };
+
+/* Records up to this sequence number are skipped: read before (or -1). */
+static long long kmsg_skip_through = -1;
+/* The sequence number of the last record read, by any reader, or -1. */
+static long long kmsg_last_seq = -1;
 
 static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 					struct report_quotes *quotes);
@@ -704,8 +731,9 @@ static int open_kmsg(bool at_end)
 static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 					struct report_quotes *quotes)
 {
-	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0 };
+	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0, .first_seq = -1 };
 	unsigned long long seq;
+	bool numbered;
 	char record[8192];
 	char *line, *next, *text;
 	bool first = true;
@@ -735,8 +763,16 @@ static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 			text = strchr(line, ';');
 			if (line[0] == ' ' || !text)
 				continue;
-			if (first && (sscanf(line, "%*u,%llu,", &seq) != 1 || seq))
+			numbered = sscanf(line, "%*u,%llu,", &seq) == 1 && seq <= LLONG_MAX;
+			if (numbered && kmsg_skip_through >= 0 &&
+			    (long long)seq <= kmsg_skip_through)
+				continue;
+			if (first && (!numbered || seq))
 				got.complete = false;
+			if (first && numbered)
+				got.first_seq = seq;
+			if (numbered)
+				kmsg_last_seq = seq;
 			first = false;
 			quote_report(quotes, text + 1);
 			/* KUnit's own word that a load waits for a late case. */
@@ -879,6 +915,139 @@ static bool kunit_built_in(void)
 	return module_loaded("kunit") && stat(path, &st) != 0;
 }
 
+/**
+ * struct kmsg_mark - where the last test of this boot left the kernel log
+ * @seq: the sequence number of the last log record it read.
+ * @record: the kernel's record of trouble as it ended.
+ * @test: its name: "builtin", "module-NAME".
+ */
+struct kmsg_mark {
+	long long seq;
+	struct kernel_record record;
+	char test[NAME_MAX + 1];
+};
+
+/* This boot's id, which a mark of another boot does not have. */
+static bool read_boot_id(char *id, size_t size)
+{
+	return read_first_line(boot_id_path, id, size) && *id && !strchr(id, ' ');
+}
+
+/* Reads the mark of the last test of this boot into @mark, if there is one. */
+static bool read_mark(struct kmsg_mark *mark)
+{
+	char boot[64], marked[64];
+	bool ok;
+	FILE *file;
+	size_t i;
+	int has;
+
+	memset(mark, 0, sizeof(*mark));
+	if (!*mark_path || !read_boot_id(boot, sizeof(boot)))
+		return false;
+	file = fopen(mark_path, "re");
+	if (!file)
+		return false;
+	ok = fscanf(file, "%63s %lld %llu", marked, &mark->seq, &mark->record.taint) == 3;
+	for (i = 0; ok && i < ARRAY_SIZE(kernel_counters); i++) {
+		ok = fscanf(file, " %d %llu", &has, &mark->record.count[i]) == 2;
+		mark->record.has_count[i] = has;
+	}
+	ok = ok && fscanf(file, " %255s", mark->test) == 1;
+	fclose(file);
+	return ok && mark->seq >= 0 && !strcmp(boot, marked);
+}
+
+/*
+ * Leaves the mark for the next test: this boot, the last log record read
+ * and @record, the kernel's record of trouble when it was last read, or
+ * NULL when it could not be: then no mark, so that the next test reads
+ * no log that this one read already.
+ */
+static void write_mark(const struct kernel_record *record)
+{
+	char boot[64], temp[PATH_MAX + 16];
+	FILE *file = NULL;
+	bool ok;
+	size_t i;
+
+	if (!*mark_path)
+		return;
+	ok = record && kmsg_last_seq >= 0 && read_boot_id(boot, sizeof(boot));
+	if (ok) {
+		snprintf(temp, sizeof(temp), "%s.%d", mark_path, (int)getpid());
+		file = fopen(temp, "we");
+		ok = file && fprintf(file, "%s %lld %llu", boot, kmsg_last_seq, record->taint) > 0;
+	}
+	for (i = 0; ok && i < ARRAY_SIZE(kernel_counters); i++)
+		ok = fprintf(file, " %d %llu", record->has_count[i], record->count[i]) > 0;
+	if (ok)
+		ok = fprintf(file, " %s\n", program) > 0;
+	if (file && fclose(file))
+		ok = false;
+	if (ok && !rename(temp, mark_path))
+		return;
+	if (file)
+		unlink(temp);
+	if (unlink(mark_path) && errno != ENOENT)
+		printf("# %s: cannot remove %s: the next test will read the kernel log from an older place\n",
+		       program, mark_path);
+	else if (record && kmsg_last_seq >= 0)
+		printf("# %s: cannot keep the kernel log's place in %s: the next test will not read what the kernel logs before it starts\n",
+		       program, mark_path);
+}
+
+/*
+ * Reads on @fd, from the record after @mark's, what the kernel logged
+ * since the test before this one ended, as a console where no suite runs,
+ * and compares @now, the kernel's record (NULL if it could not be read),
+ * with the mark's.  Returns false, having said why, when a report, KTAP,
+ * lost records or new trouble show that something went wrong meanwhile.
+ */
+static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_record *now)
+{
+	struct report_quotes quotes = { 0 };
+	struct kmsg_read got;
+	struct ktap_run gap;
+	char gained[512];
+	bool clean = true;
+	size_t i;
+
+	ktap_run_init(&gap);
+	/* Nothing newer read yet: the next test reads on from the same place. */
+	if (kmsg_last_seq < mark->seq)
+		kmsg_last_seq = mark->seq;
+	kmsg_skip_through = mark->seq;
+	got = read_kmsg_results(&gap, fd, &quotes);
+	kmsg_skip_through = -1;
+	for (i = 0; i < gap.errors.count; i++) {
+		printf("# %s: after %s ended, %s\n", program, mark->test, gap.errors.line[i]);
+		clean = false;
+	}
+	if (gap.num_documents) {
+		printf("# %s: after %s ended, the kernel log had KTAP output, which no test printed\n",
+		       program, mark->test);
+		clean = false;
+	}
+	if (!got.readable) {
+		printf("# %s: the kernel log, %s, cannot be read: what the kernel logged after %s ended would not be seen\n",
+		       program, kmsg_path, mark->test);
+		clean = false;
+	} else if (quotes.lost || got.first_seq > mark->seq + 1) {
+		printf("# %s: the kernel log lost records after %s ended (its buffer overflowed): a report among them would not be seen\n",
+		       program, mark->test);
+		clean = false;
+	}
+	if (now && record_gained(&mark->record, now, trouble_mask(false), gained, sizeof(gained))) {
+		printf("# %s: the kernel's record changed after %s ended: %s\n", program, mark->test,
+		       gained);
+		print_quotes(&quotes);
+		clean = false;
+	}
+	ktap_run_free(&gap);
+	return clean;
+}
+
 /*
  * The built-in suites are the first KTAP document of the kernel log, when
  * the log still holds the boot; later documents are modules'.  Otherwise,
@@ -909,6 +1078,8 @@ static int run_builtin(void)
 	run.max_documents = 1;
 	fd = open_kmsg(false);
 	got = read_kmsg_results(&run, fd, &quotes);
+	/* The boot's log is read: the next test reads on from here. */
+	write_mark(have_record ? &record : NULL);
 	if (fd >= 0)
 		close(fd);
 	if (!got.complete) {
@@ -940,6 +1111,42 @@ static int run_builtin(void)
 		status = KSFT_FAIL;
 	}
 	return status;
+}
+
+/*
+ * The last test of a run, kernel-log: reads what the kernel logged, and
+ * how its record changed, from where the last KUnit test of this boot
+ * left off to now (a work item that went wrong after the last module's
+ * test, say), and takes the mark away.  Skipped when no test left one.
+ */
+static int run_kernel_log(void)
+{
+	struct kernel_record now;
+	struct kmsg_mark mark;
+	char why[PATH_MAX + 128];
+	bool clean, have_now;
+	int fd;
+
+	if (geteuid() != 0)
+		return skip("%s needs root to read the kernel log", "kernel-log");
+	if (!read_mark(&mark))
+		return skip("%s: no KUnit test of this boot left its place in the kernel log",
+			    "kernel-log");
+	have_now = read_kernel_record(&now, why, sizeof(why));
+	fd = open_kmsg(false);
+	clean = gap_clean(&mark, fd, have_now ? &now : NULL);
+	if (fd >= 0)
+		close(fd);
+	if (unlink(mark_path) && errno != ENOENT)
+		printf("# %s: cannot remove %s\n", program, mark_path);
+	if (!have_now) {
+		printf("# %s: %s\n", program, why);
+		clean = false;
+	}
+	if (clean)
+		printf("# %s: the kernel logged no trouble, and its record shows none, since %s ended\n",
+		       program, mark.test);
+	return clean ? KSFT_PASS : KSFT_FAIL;
 }
 
 /*
@@ -1067,15 +1274,16 @@ static bool unload_module(const char *name, const char *late_case, struct load_w
  * @unload_start (NULL when it did not unload) to now.  The rest of the
  * kernel log, on @fd, goes into @quotes, to tell what it was; a log that
  * lost records while the module ran hides what they said, and fails too.
+ * The record read now goes into @after, if @have_after says it could be.
  * Returns false, having said why, if anything went wrong.
  */
 static bool record_clean(const char *name, const struct kernel_record *before,
 			 const struct kernel_record *unload_start, const char *why, int fd,
-			 struct ktap_run *unload_log, struct report_quotes *quotes)
+			 struct ktap_run *unload_log, struct report_quotes *quotes,
+			 struct kernel_record *after, bool *have_after)
 {
 	unsigned long long unload_mask = trouble_mask(false) & ~trouble_mask(true);
 	size_t i, unload_reports;
-	struct kernel_record after;
 	char text[PATH_MAX + 128], unloading[256];
 	bool gained, gained_unloading;
 
@@ -1103,16 +1311,17 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 	if (quotes->lost)
 		printf("# %s: the kernel log lost records while %s ran (its buffer overflowed; CONFIG_LOG_BUF_SHIFT or log_buf_len= makes it larger): a report among them would not be seen\n",
 		       program, name);
+	*have_after = read_kernel_record(after, text, sizeof(text));
 	if (!before) {
 		printf("# %s: %s\n", program, why);
 		return false;
 	}
-	if (!read_kernel_record(&after, text, sizeof(text))) {
+	if (!*have_after) {
 		printf("# %s: %s\n", program, text);
 		return false;
 	}
-	gained = record_gained(before, &after, trouble_mask(true), text, sizeof(text));
-	gained_unloading = unload_start && record_gained(unload_start, &after, unload_mask,
+	gained = record_gained(before, after, trouble_mask(true), text, sizeof(text));
+	gained_unloading = unload_start && record_gained(unload_start, after, unload_mask,
 							 unloading, sizeof(unloading));
 	if (gained)
 		printf("# %s: the kernel's record changed while %s ran: %s\n", program, name, text);
@@ -1177,7 +1386,10 @@ static int run_module(const char *name, double timeout)
 	struct kernel_record before, unload_start;
 	struct load_watch watch = { 0 }, unload_watch = { 0 };
 	struct ktap_run log, unload_log;
+	struct kernel_record after;
+	struct kmsg_mark mark;
 	bool timed_out, held, no_source, have_before, have_unload_start = false;
+	bool have_after, have_mark, gap_ok;
 	char **before_suites, **after_suites;
 	struct ktap_run run;
 	int exit_status, status, fd;
@@ -1199,7 +1411,10 @@ static int run_module(const char *name, double timeout)
 
 	have_before = read_kernel_record(&before, why, sizeof(why));
 	before_suites = list_suites();
-	fd = open_kmsg(true);
+	/* What the kernel logged since the test before this one, then the load's. */
+	have_mark = read_mark(&mark);
+	fd = open_kmsg(!have_mark);
+	gap_ok = !have_mark || gap_clean(&mark, fd, have_before ? &before : NULL);
 	ktap_run_init(&log);
 	ktap_run_init(&unload_log);
 	watch.before = before_suites;
@@ -1277,8 +1492,12 @@ out:
 	ktap_run_free(&log);
 	free_list(before_suites);
 	if (!record_clean(name, have_before ? &before : NULL,
-			  have_unload_start ? &unload_start : NULL, why, fd, &unload_log, &quotes))
+			  have_unload_start ? &unload_start : NULL, why, fd, &unload_log, &quotes,
+			  &after, &have_after))
 		status = KSFT_FAIL;
+	if (!gap_ok)
+		status = KSFT_FAIL;
+	write_mark(have_after ? &after : NULL);
 	if (fd >= 0)
 		close(fd);
 	return status;
@@ -1311,9 +1530,11 @@ static double default_timeout(const char *argv0)
 static int print_help(void)
 {
 	fprintf(stderr,
-		"usage: module-NAME | builtin | kunit-module [--timeout=SEC] (NAME | --builtin)\n"
+		"usage: module-NAME | builtin | kernel-log |\n"
+		"       kunit-module [--timeout=SEC] (NAME | --builtin | --kernel-log)\n"
 		"Loads the KUnit test module NAME and reports its suites for kselftest,\n"
-		"or reports the suites that ran built into the kernel.\n"
+		"reports the suites that ran built into the kernel, or checks the kernel\n"
+		"log and record since the last of those tests.\n"
 		"Exit status: 0 passed, 1 failed, 4 skipped, 2 usage error.\n");
 	return 2;
 }
@@ -1341,7 +1562,7 @@ static int run(int argc, char **argv)
 	const char *base = strrchr(argv[0], '/');
 	double timeout = default_timeout(argv[0]);
 	const char *name = NULL;
-	bool builtin = false;
+	bool builtin = false, kernel_log = false;
 	char *end;
 	int i;
 
@@ -1355,6 +1576,9 @@ static int run(int argc, char **argv)
 	} else if (!strcmp(base, "builtin")) {
 		builtin = true;
 		program = base;
+	} else if (!strcmp(base, "kernel-log")) {
+		program = base;
+		kernel_log = true;
 	}
 	for (i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--timeout=", 10)) {
@@ -1363,14 +1587,18 @@ static int run(int argc, char **argv)
 				return print_help();
 		} else if (!strcmp(argv[i], "--builtin")) {
 			builtin = true;
+		} else if (!strcmp(argv[i], "--kernel-log")) {
+			kernel_log = true;
 		} else if (argv[i][0] != '-' && !name) {
 			name = argv[i];
 		} else {
 			return print_help();
 		}
 	}
-	if (builtin == !!name)
+	if (builtin + kernel_log + !!name != 1)
 		return print_help();
+	if (kernel_log)
+		return run_kernel_log();
 	return builtin ? run_builtin() : run_module(name, timeout);
 }
 
