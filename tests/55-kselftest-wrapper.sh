@@ -171,6 +171,18 @@ expect_line "$SCRATCH/kmsg.out" "ok 1 log-suite" "its suite is read from /dev/km
 expect_line "$SCRATCH/kmsg.out" "# ok 1 logged" "with its case"
 expect_no_line "$SCRATCH/kmsg.out" "ok 1 old-suite" "older log records are not the module's"
 
+# debugfs keeps a suite's last run: a run from its debugfs run file while
+# the module loaded must not hide a failed first run, which the log has.
+fake_module rerun rerun-suite '    KTAP version 1\n    # Subtest: rerun-suite\n    1..1\n    ok 1 flaky\nok 1 rerun-suite\n'
+printf '6,40,50,-;    KTAP version 1\n6,41,50,-;    # Subtest: rerun-suite\n6,42,50,-;    1..1\n6,43,50,-;    not ok 1 flaky\n6,44,50,-;not ok 1 rerun-suite\n6,45,51,-;KTAP version 1\n6,46,51,-;1..1\n6,47,51,-;    KTAP version 1\n6,48,51,-;    # Subtest: rerun-suite\n6,49,51,-;    1..1\n6,50,51,-;    ok 1 flaky\n6,51,51,-;ok 1 rerun-suite\n' \
+	> "$fake/modules/rerun/kmsg"
+echo "kernel/lib/rerun.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/rerun.out" "$wrapper" rerun
+expect_status 1 $? "a suite that failed, then passed in a second run while its module loaded, fails"
+expect_line "$SCRATCH/rerun.out" \
+	"# kunit-module: a suite ran more than once while the module loaded, and an earlier run failed, which debugfs no longer shows: reading the kernel log" \
+	"saying why the log is read"
+
 # A module suite named like a built-in one gets no debugfs directory: its
 # results come from the kernel log, and the built-in suite's are not its.
 fake_module dup boot-suite '    KTAP version 1\n    # Subtest: boot-suite\n    1..1\n    not ok 1 dup_breaks\nnot ok 1 boot-suite\n'
@@ -191,6 +203,16 @@ fi
 
 # A case the kernel gave up on still runs and keeps its module: the
 # module cannot be unloaded, and its test says why.
+# Given up on because another thread failed its assertion and it did not
+# return: the same.
+fake_module gaveup gaveup-suite '    KTAP version 1\n    # Subtest: gaveup-suite\n    1..1\n    # flushes: an assertion failed in thread kworker/u2:0, which ended there; the case'"'"'s own thread did not return: given up on; its module stays loaded until it returns\n    not ok 1 flushes\nnot ok 1 gaveup-suite\n'
+touch "$fake/modules/gaveup/busy"
+echo "kernel/lib/gaveup.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+run_wrapper "$SCRATCH/gaveup.out" "$wrapper" gaveup
+expect_status 1 $? "a module kept loaded by a case given up on fails"
+expect_line "$SCRATCH/gaveup.out" \
+	"# kunit-module: a case that timed out (flushes) still runs; gaveup kept loaded" \
+	"naming the case given up on"
 fake_module late late-suite '    KTAP version 1\n    # Subtest: late-suite\n    1..2\n    # sleeps: timed out after 3 s; its module stays loaded until it returns\n    not ok 1 sleeps\n    ok 2 next\nnot ok 1 late-suite\n'
 touch "$fake/modules/late/busy"
 echo "kernel/lib/late.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"

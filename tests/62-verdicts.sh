@@ -266,14 +266,16 @@ expect_line "$SCRATCH/tasks.out" \
 	"a KASAN report of suite code (suite_exit's thread) fails the run: it tells no test"
 expect_line "$SCRATCH/tasks.results" "tasks.own_thread_expected_kasan PASS" \
 	"a KASAN report of a test's thread is left to KASAN, which the case may expect"
-# A kernel that names its case threads ("kunit: case thread PID") is
-# read by process id, not by a name any thread can take.
+# A kernel that names the threads of KUnit's code ("kunit: case thread
+# PID", "kunit: suite thread PID") is read by process id, not by a name
+# any thread can take, and a case's thread is the case's only until its
+# result: after it, the id may be another thread's.
 cat > "$SCRATCH/pids.ktap" <<'KTAP'
 [    1.0] KTAP version 1
 [    1.0] 1..1
 [    1.0]     KTAP version 1
 [    1.0]     # Subtest: pids
-[    1.0]     1..3
+[    1.0]     1..4
 [    1.1] kunit: case thread 192
 [    1.1] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
 [    1.1] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/300
@@ -285,11 +287,23 @@ cat > "$SCRATCH/pids.ktap" <<'KTAP'
 [    1.2] CPU: 0 UID: 0 PID: 193 Comm: renamed Tainted: G    B   O  6.12.0 #1
 [    1.2]     ok 2 renamed_own_thread_expected_kasan
 [    1.3] kunit: case thread 194
-[    1.3] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
-[    1.3] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/194
-[    1.3] CPU: 0 PID: 194 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
-[    1.3]     ok 3 own_thread_expected_kasan
-[    1.3] ok 1 pids
+[    1.3] BUG: KASAN: slab-out-of-bounds in consumer+0x9a/0x1a0
+[    1.3] Read of size 1 at addr ffff888001234578 by task consumer/192
+[    1.3] CPU: 0 PID: 192 Comm: consumer Tainted: G    B   O  6.1.0 #1
+[    1.3]     ok 3 reused_id
+[    1.4] kunit: suite thread 195
+[    1.4] BUG: KASAN: slab-out-of-bounds in gen_helper+0x9a/0x1a0
+[    1.4] Read of size 1 at addr ffff888001234578 by task kunit_try_catch/196
+[    1.4] CPU: 0 PID: 196 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.4] kunit: case thread 197
+[    1.4] BUG: KASAN: slab-out-of-bounds in kmalloc_oob_right+0x9a/0x1a0
+[    1.4] Write of size 1 at addr ffff888001234578 by task kunit_try_catch/197
+[    1.4] CPU: 0 PID: 197 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.4]     ok 4 own_thread_expected_kasan
+[    1.5] BUG: KASAN: use-after-free in late_helper+0x9a/0x1a0
+[    1.5] Read of size 1 at addr ffff888001234578 by task kunit_try_catch/197
+[    1.5] CPU: 0 PID: 197 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1
+[    1.5] ok 1 pids
 KTAP
 report_fails pids "$SCRATCH/pids.ktap" "a KASAN report of a thread named like a case's but not one"
 "$report" --results="$SCRATCH/pids.results" "$SCRATCH/pids.ktap" > /dev/null 2>&1
@@ -298,9 +312,25 @@ expect_line "$SCRATCH/pids.out" \
 	"the impostor's report fails the run"
 expect_line "$SCRATCH/pids.results" "pids.renamed_own_thread_expected_kasan PASS" \
 	"a case's thread that renamed itself is still the case's: its report is KASAN's"
+expect_line "$SCRATCH/pids.out" \
+	"the kernel reported trouble in task consumer, which runs no test: BUG: KASAN: slab-out-of-bounds in consumer+0x9a/0x1a0" \
+	"the id of an earlier case's thread, now another thread's, is not a case's"
+expect_line "$SCRATCH/pids.out" \
+	"the kernel reported trouble in task kunit_try_catch, which runs no test: BUG: KASAN: slab-out-of-bounds in gen_helper+0x9a/0x1a0" \
+	"a thread named like a case's started before the first case (by a generator) is not a case's"
 expect_line "$SCRATCH/pids.results" "pids.own_thread_expected_kasan PASS" \
 	"a named case thread's report is KASAN's"
+expect_line "$SCRATCH/pids.out" \
+	"the kernel reported trouble in task kunit_try_catch, which runs no test: BUG: KASAN: use-after-free in late_helper+0x9a/0x1a0" \
+	"a case's thread after the case's result is no case's"
 expect_no_line "$SCRATCH/pids.out" "kunit: case thread" "the kernel's thread lines are not shown as noise"
+# Before any case of the run: the suite's own thread, named, says that
+# this kernel names its threads.
+printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: gen" "    1..1" \
+	"kunit: suite thread 170" "BUG: KASAN: slab-out-of-bounds in gen_helper+0x9a/0x1a0" \
+	"CPU: 0 PID: 171 Comm: kunit_try_catch Tainted: G    B   O  6.1.0 #1" \
+	"kunit: case thread 172" "    ok 1 a" "ok 1 gen" > "$SCRATCH/firstgen.ktap"
+report_fails firstgen "$SCRATCH/firstgen.ktap" "a generator's thread named like a case's, before any case"
 printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" "    # Subtest: s" "    1..1" \
 	"    ok 1 a" "ok 1 s" "BUG: KASAN: use-after-free in foo+0x1/0x2" > "$SCRATCH/outside.ktap"
 report_fails outside "$SCRATCH/outside.ktap" "a KASAN report with no suite open"

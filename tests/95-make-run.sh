@@ -583,6 +583,22 @@ expect_line "$BUILD/last/results.ktap" \
 	"    # hang_forever: timed out after 1 s; its module stays loaded until it returns" \
 	"KUNIT_CASE_TIMEOUT(, 1) cuts a hang before kunit.timeout=3"
 expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
+# hang_wq_assert: an assertion fails in a work item its case flushes, and
+# the case waits for good; its suite's own limit is 600 s.  The case is
+# given up on about a second later, as stock KUnit ends it at once.
+if grep -q '^    # hang_wq_flushes: an assertion failed in thread kworker/[^ ]*, which ended there; the case.s own thread did not return: given up on; its module stays loaded until it returns$' \
+	"$BUILD/last/results.ktap"; then
+	pass "a case whose work item failed an assertion and that waits for it is given up on at once, saying why"
+else
+	fail "a case whose work item failed an assertion was not given up on"
+	grep -n 'hang_wq' "$BUILD/last/results.ktap" | sed -e 's/^/#   /'
+fi
+expect_line "$BUILD/last/results.ktap" \
+	"    ok 2 hang_wq_after # SKIP not run: code of this suite timed out and may still run" \
+	"the rest of its suite is not run, as after a timeout"
+expect_line "$BUILD/last/kselftest.tap" \
+	"# # module-hang_wq_assert: a case that timed out (hang_wq_flushes) still runs; hang_wq_assert kept loaded" \
+	"the wrapper names the case given up on, which keeps its module"
 
 # The same with KUnit as kunit.ko, whose code the late threads run too.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \

@@ -115,6 +115,14 @@ else
 	fail "with KASAN, a report of a thread only named like a case's did not fail its module"
 	grep -n 'impostor' "$BUILD/last/kselftest.tap" | sed -e 's/^/#   /'
 fi
+# The kernel names the threads of suite code (suite_init, here) too: a
+# reader knows from the first one on that ids, not names, tell.
+if grep -q '^kunit: suite thread [0-9]*$' "$BUILD/last/console.log" &&
+	grep -q '^kunit: case thread [0-9]*$' "$BUILD/last/console.log"; then
+	pass "with KASAN, the kernel names the threads of cases and of suite code"
+else
+	fail "with KASAN, the kernel does not name the threads of cases and of suite code"
+fi
 if grep -nE 'BUG: |KASAN|Oops|unable to handle|general protection|WARNING: ' \
 	"$BUILD/last/console.log" | grep -v 'in hang_impostor_reads_past_end' \
 	> "$SCRATCH/kasan-hang-reports"; then

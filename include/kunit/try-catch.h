@@ -19,7 +19,7 @@ struct kunit;
 struct module;
 
 /* Room for the description of why a case stopped, "killed by SIGSEGV ...". */
-#define KUNIT_TRY_CATCH_REASON_SIZE	96
+#define KUNIT_TRY_CATCH_REASON_SIZE	176
 
 typedef void (*kunit_try_catch_func_t)(void *context);
 

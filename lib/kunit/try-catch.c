@@ -124,6 +124,9 @@ enum kunit_job_state {
  * @release: for an abandoned job, what to call when it ends (the job's
  *	     &kunit_try_catch.release), with @context.
  * @context: the job's context.
+ * @thrown_elsewhere: another thread (one the job started, a work item)
+ *		      failed an assertion of the job's and ended there.
+ * @thrower: that thread's name.
  *
  * A job that runs out of time is abandoned, with its worker, to its
  * thread: the thread frees the worker when the job ends.
@@ -140,7 +143,16 @@ struct kunit_worker {
 	const void *code[KUNIT_TRY_CATCH_CODE];
 	kunit_try_catch_func_t release;
 	void *context;
+	bool thrown_elsewhere;
+	char thrower[TASK_COMM_LEN];
 };
+
+/*
+ * How long a job's thread has to return after another thread failed one
+ * of its assertions and ended: it may wait for that thread, or for a work
+ * item that will now never finish, forever.
+ */
+#define KUNIT_THROWN_ELSEWHERE_GRACE	HZ
 
 static LIST_HEAD(kunit_abandoned_workers);
 /* Protects kunit_abandoned_workers. */
@@ -285,10 +297,16 @@ void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 	/*
 	 * A thread the case started failed an assertion: that thread ends,
 	 * as in stock (its failure is the test's already); the case's own
-	 * thread goes on, and only its end tells the runner the case is over.
+	 * thread goes on, and only its end, or the runner giving up on it a
+	 * moment later, tells the runner the case is over.
 	 */
-	if (current != worker->task)
+	if (current != worker->task) {
+		/* The runner gives up on the job unless it returns soon after. */
+		get_task_comm(worker->thrower, current);
+		/* The name is written before the flag the runner reads it by. */
+		smp_store_release(&worker->thrown_elsewhere, true);
 		kthread_complete_and_exit(NULL, 0);
+	}
 	/* A job given up on ends here; its try-catch is no longer the runner's. */
 	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 			   KUNIT_JOB_THROWN) != KUNIT_JOB_RUNNING)
@@ -303,15 +321,17 @@ EXPORT_SYMBOL_GPL(kunit_try_catch_throw);
  * KASAN and UBSAN leave the reports of a case's thread to KUnit, which may
  * expect them, and a log reader can tell that thread only by its process
  * id (any thread can take the name "kunit_try_catch").  On kernels with
- * either checker, each case's thread is named as it starts, before it can
- * report; the readers (tools/testing/selftests/kunit/ktap.c) match the id
- * against the report's "PID:".  Suite code runs in threads not named so.
+ * either checker, each thread of KUnit's code is named as it starts,
+ * before it can report: a case's, whose reports are the case's until its
+ * result, and a suite's own (suite_init, suite_exit, the parameter
+ * generator), whose are no case's.  The readers
+ * (tools/testing/selftests/kunit/ktap.c) match the report's "PID:".
  */
-static void kunit_name_case_thread(const struct kunit_try_catch *try_catch,
-				   struct task_struct *task)
+static void kunit_name_thread(const struct kunit_try_catch *try_catch, struct task_struct *task)
 {
-	if ((IS_ENABLED(CONFIG_KASAN) || IS_ENABLED(CONFIG_UBSAN)) && !try_catch->thread_name)
-		pr_info("kunit: case thread %d\n", task_pid_nr(task));
+	if (IS_ENABLED(CONFIG_KASAN) || IS_ENABLED(CONFIG_UBSAN))
+		pr_info("kunit: %s thread %d\n", try_catch->thread_name ? "suite" : "case",
+			task_pid_nr(task));
 }
 
 static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catch)
@@ -342,7 +362,7 @@ static struct kunit_worker *kunit_worker_create(struct kunit_try_catch *try_catc
 	get_task_struct(task);
 	worker->task = task;
 	try_catch->platform.worker = worker;
-	kunit_name_case_thread(try_catch, task);
+	kunit_name_thread(try_catch, task);
 	wake_up_process(task);
 	return worker;
 }
@@ -380,14 +400,16 @@ static void kunit_worker_unhold(struct kunit_worker *worker)
 
 /*
  * Waits for the job: 0 when it returned or was thrown out of, -EFAULT when
- * the thread died, -ETIMEDOUT when it ran out of time and was given up on;
- * then the worker is the thread's, which may free it at any time, and
- * @kept says whether a module is kept for it.
+ * the thread died, -ETIMEDOUT when it ran out of time, or had not returned
+ * KUNIT_THROWN_ELSEWHERE_GRACE after another thread failed its assertion
+ * (@thrower then says which), and was given up on; then the worker is the
+ * thread's, which may free it at any time, and @kept says whether a module
+ * is kept for it.
  */
 static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch *try_catch,
-			     unsigned long timeout, bool *kept)
+			     unsigned long timeout, bool *kept, char *thrower)
 {
-	unsigned long deadline;
+	unsigned long deadline, thrown_deadline = 0;
 
 	/* A limit past what jiffies can count ahead is no limit. */
 	if (timeout > LONG_MAX / HZ / 2)
@@ -400,7 +422,13 @@ static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch
 		if ((READ_ONCE(worker->task->flags) & PF_EXITING) &&
 		    !completion_done(&worker->done))
 			return -EFAULT;
-		if (timeout && time_after(jiffies, deadline)) {
+		/* Pairs with kunit_try_catch_throw(): the name is there once the flag is. */
+		if (!thrown_deadline && smp_load_acquire(&worker->thrown_elsewhere)) {
+			thrown_deadline = jiffies + KUNIT_THROWN_ELSEWHERE_GRACE;
+			memcpy(thrower, worker->thrower, TASK_COMM_LEN);
+		}
+		if ((timeout && time_after(jiffies, deadline)) ||
+		    (thrown_deadline && time_after(jiffies, thrown_deadline))) {
 			/* Ready before the thread can see it abandoned. */
 			kunit_worker_hold(worker, try_catch);
 			*kept = worker->owner;
@@ -417,6 +445,7 @@ static int kunit_worker_wait(struct kunit_worker *worker, struct kunit_try_catch
 
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 {
+	char thrower[TASK_COMM_LEN] = "";
 	struct kunit_worker *worker;
 	unsigned long timeout;
 	bool kept = false;
@@ -431,8 +460,14 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		return;
 
 	timeout = try_catch->timeout ? try_catch->timeout : READ_ONCE(kunit_timeout);
-	err = kunit_worker_wait(worker, try_catch, timeout, &kept);
-	if (err == -ETIMEDOUT) {
+	err = kunit_worker_wait(worker, try_catch, timeout, &kept, thrower);
+	if (err == -ETIMEDOUT && *thrower) {
+		/* Given up on as after a timeout: what follows is the same. */
+		try_catch->result = -ETIMEDOUT;
+		scnprintf(try_catch->reason, sizeof(try_catch->reason),
+			  "an assertion failed in thread %s, which ended there; the case's own thread did not return: given up on%s",
+			  thrower, kept ? "; its module stays loaded until it returns" : "");
+	} else if (err == -ETIMEDOUT) {
 		try_catch->result = -ETIMEDOUT;
 		scnprintf(try_catch->reason, sizeof(try_catch->reason),
 			  "timed out after %lu s%s", timeout,

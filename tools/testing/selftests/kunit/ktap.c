@@ -310,6 +310,7 @@ static void set_verdict(struct ktap_test *test, bool document)
 void ktap_run_init(struct ktap_run *run)
 {
 	memset(run, 0, sizeof(*run));
+	run->case_thread = -1;
 	run->now = -1;
 	run->last_ktap_time = -1;
 }
@@ -613,57 +614,52 @@ static bool report_task(const char *text, char *comm, size_t size, long *pid)
 	return true;
 }
 
-/* The words with which a kernel names a case's thread as it starts it. */
+/* The words with which a kernel names the threads of KUnit's code as it starts them. */
 #define KTAP_CASE_THREAD_LINE	"kunit: case thread "
+#define KTAP_SUITE_THREAD_LINE	"kunit: suite thread "
 
 /*
- * "kunit: case thread PID": the kernel starts a thread for a case (only
- * kernels whose checkers judge a test thread's reports say so).
+ * "kunit: case thread PID" or "kunit: suite thread PID": the kernel starts
+ * a thread for a case, or for a suite's own code (only kernels whose
+ * checkers judge a case thread's reports say so).  A case's thread is the
+ * case's until the next result line.
  */
-static int read_case_thread(struct ktap_run *run, const char *text, bool *taken)
+static void read_thread_line(struct ktap_run *run, const char *text, bool *taken)
 {
-	const char *digits = text + strlen(KTAP_CASE_THREAD_LINE);
+	bool is_case = starts_with(text, KTAP_CASE_THREAD_LINE);
+	const char *digits;
 	char *end;
 	long pid;
 
 	*taken = false;
-	if (!starts_with(text, KTAP_CASE_THREAD_LINE) || !isdigit((unsigned char)*digits))
-		return 0;
+	if (!is_case && !starts_with(text, KTAP_SUITE_THREAD_LINE))
+		return;
+	digits = text + strlen(is_case ? KTAP_CASE_THREAD_LINE : KTAP_SUITE_THREAD_LINE);
+	if (!isdigit((unsigned char)*digits))
+		return;
 	errno = 0;
 	pid = strtol(digits, &end, 10);
 	if (errno || *end)
-		return 0;
+		return;
 	*taken = true;
-	if (run->num_case_threads == run->case_threads_capacity) {
-		size_t capacity = run->case_threads_capacity * 2 + 64;
-		long *grown = realloc(run->case_threads, capacity * sizeof(*grown));
-
-		if (!grown)
-			return -ENOMEM;
-		run->case_threads = grown;
-		run->case_threads_capacity = capacity;
-	}
-	run->case_threads[run->num_case_threads++] = pid;
-	return 0;
+	run->names_threads = true;
+	run->case_thread = is_case ? pid : -1;
 }
 
 /*
- * Whether the task a report names runs a case.  A kernel that names its
- * case threads is taken at its word, by process id: a thread that only
- * calls itself "kunit_try_catch" (it renamed itself, or a case started it
- * under that name) runs no case, and KASAN tells no test of its reports.
- * Other kernels (stock KUnit's) are read by the thread's name.
+ * Whether the task a report names runs the case running now.  A kernel
+ * that names its threads is taken at its word, by process id: a thread
+ * that only calls itself "kunit_try_catch" (it renamed itself, or a case
+ * or a generator started it under that name) runs no case, and KASAN
+ * tells no test of its reports; nor does a thread of a case that ended
+ * (its id may be another thread's by now).  Other kernels (stock KUnit's)
+ * are read by the thread's name.
  */
 static bool is_case_thread(const struct ktap_run *run, const char *comm, long pid)
 {
-	size_t i;
-
-	if (!run->num_case_threads)
+	if (!run->names_threads)
 		return !strncmp(comm, KTAP_TEST_THREAD, strlen(KTAP_TEST_THREAD));
-	for (i = 0; pid >= 0 && i < run->num_case_threads; i++)
-		if (run->case_threads[i] == pid)
-			return true;
-	return false;
+	return pid >= 0 && pid == run->case_thread;
 }
 
 /*
@@ -1224,9 +1220,9 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 	if (line.kind == KTAP_LINE_TEXT && !depth) {
 		bool taken;
 
-		err = read_case_thread(run, text, &taken);
-		if (err || taken)
-			return err;
+		read_thread_line(run, text, &taken);
+		if (taken)
+			return 0;
 	}
 
 	if (!run->depth) {
@@ -1260,6 +1256,9 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		/* A report whose task never showed goes to the test, as before. */
 		if (charge_unowned_reports(run, NULL, -1))
 			return -ENOMEM;
+		/* A result ends the case whose thread the kernel named. */
+		if (line.kind == KTAP_LINE_RESULT)
+			run->case_thread = -1;
 		err = read_ktap_line(run, &line, depth, clean);
 		run->last_ktap_time = run->now;
 		return err;
@@ -1372,8 +1371,8 @@ void ktap_run_free(struct ktap_run *run)
 	free(run->suites);
 	lines_free(&run->errors);
 	pending_free(run);
-	free(run->case_threads);
 	memset(run, 0, sizeof(*run));
+	run->case_thread = -1;
 }
 
 /* How a writer lays a document out: a level of nesting is @unit. */

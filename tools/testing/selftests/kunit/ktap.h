@@ -188,12 +188,12 @@ struct ktap_test {
  *			     task is not known yet (private): a test's
  *			     thread's are the checker's to judge (it tells
  *			     KUnit itself), another task's fail the run.
- * @case_threads: the process ids of the threads that the kernel said
- *		  run cases ("kunit: case thread PID", printed by kernels
- *		  whose checkers leave a test thread's reports to KUnit)
- *		  (private).
- * @num_case_threads: how many.
- * @case_threads_capacity: how many @case_threads has room for (private).
+ * @names_threads: the kernel said which threads run KUnit's code ("kunit:
+ *		   case thread PID", "kunit: suite thread PID", printed by
+ *		   kernels whose checkers leave a case thread's reports to
+ *		   KUnit): reports are a case's by process id, not by name.
+ * @case_thread: the process id of the thread of the case running now, as
+ *		 the kernel said, until a result line ends it; -1 for none.
  * @reports: how many kernel reports of trouble failed a test or the run
  *	     (see ktap_read_line()).
  * @kernel_console: a kernel's banner ("Linux version ...") came before
@@ -215,9 +215,8 @@ struct ktap_run {
 	struct ktap_lines pending_reports;
 	struct ktap_lines unowned_reports;
 	struct ktap_lines unowned_checker_reports;
-	long *case_threads;
-	size_t num_case_threads;
-	size_t case_threads_capacity;
+	bool names_threads;
+	long case_thread;
 	size_t reports;
 	bool kernel_console;
 	double now;

@@ -75,6 +75,12 @@
 #define KUNIT_MODULE_LOAD_WAITS	": a case that timed out still runs: the load waits for it to return"
 /* How KUnit ends the line of a case that timed out and still runs. */
 #define KUNIT_MODULE_KEPT		"; its module stays loaded until it returns"
+/*
+ * How that line starts after the case's name: it timed out, or another
+ * thread failed its assertion and the case did not return after that.
+ */
+#define KUNIT_MODULE_TIMED_OUT		": timed out after "
+#define KUNIT_MODULE_GIVEN_UP		": an assertion failed in thread "
 /* Kernel report lines quoted when the kernel's record shows trouble. */
 #define KUNIT_MODULE_QUOTES		6
 /*
@@ -810,6 +816,26 @@ static bool has_suite(const struct ktap_run *run, const char *name)
 	return false;
 }
 
+/*
+ * Whether a suite of @from_debugfs failed in the log, @from_log, where
+ * debugfs, which keeps the last run only, says it did not: it ran again.
+ */
+static bool earlier_run_failed(const struct ktap_run *from_log,
+			       const struct ktap_run *from_debugfs)
+{
+	size_t i, j;
+
+	for (i = 0; i < from_log->num_suites; i++) {
+		if (from_log->suites[i]->result != KTAP_FAIL)
+			continue;
+		for (j = 0; j < from_debugfs->num_suites; j++)
+			if (!strcmp(from_debugfs->suites[j]->name, from_log->suites[i]->name) &&
+			    from_debugfs->suites[j]->result != KTAP_FAIL)
+				return true;
+	}
+	return false;
+}
+
 /* Whether every suite the log has, debugfs gave results for, in @from_debugfs. */
 static bool all_in_debugfs(const struct ktap_run *from_log, const struct ktap_run *from_debugfs)
 {
@@ -1178,6 +1204,18 @@ static void read_module_results(struct ktap_run *run, struct ktap_run *log, int 
 		return;
 	}
 	/*
+	 * debugfs keeps a suite's last run only: a suite run again while the
+	 * module loaded (its debugfs run file written from its init, say)
+	 * must not hide the failure of an earlier run, which the log has.
+	 */
+	if (got.readable && !quotes->lost && earlier_run_failed(&from_log, run)) {
+		printf("# %s: a suite ran more than once while the module loaded, and an earlier run failed, which debugfs no longer shows: reading the kernel log\n",
+		       program);
+		ktap_run_free(run);
+		*run = from_log;
+		return;
+	}
+	/*
 	 * debugfs has neither the kernel's reports nor KUnit's own errors (a
 	 * kunit.filter_glob it cannot use, say): the log tells them.
 	 */
@@ -1191,7 +1229,10 @@ static void read_module_results(struct ktap_run *run, struct ktap_run *log, int 
 	ktap_run_free(&from_log);
 }
 
-/* Adds to @names each case of @test (or below) that the kernel timed out. */
+/*
+ * Adds to @names each case of @test (or below) that the kernel timed out
+ * or gave up on otherwise (see KUNIT_MODULE_GIVEN_UP).
+ */
 static void find_timed_out_test(const struct ktap_test *test, char *names, size_t size)
 {
 	size_t i, len;
@@ -1201,7 +1242,8 @@ static void find_timed_out_test(const struct ktap_test *test, char *names, size_
 		size_t line_len = strlen(line), kept_len = strlen(KUNIT_MODULE_KEPT);
 
 		/* KUnit's own words, on a test that failed: a case's text is no timeout. */
-		if (test->result != KTAP_FAIL || !strstr(line, ": timed out after ") ||
+		if (test->result != KTAP_FAIL ||
+		    (!strstr(line, KUNIT_MODULE_TIMED_OUT) && !strstr(line, KUNIT_MODULE_GIVEN_UP)) ||
 		    line_len < kept_len || strcmp(line + line_len - kept_len, KUNIT_MODULE_KEPT) ||
 		    strstr(names, ktap_test_name(test)))
 			continue;
