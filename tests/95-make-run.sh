@@ -585,7 +585,7 @@ expect_line "$BUILD/last/results.ktap" \
 expect_no_line "$BUILD/last/results.ktap" "# Subtest: example" "FILTER keeps only the matching suites"
 # hang_wq_assert: an assertion fails in a work item its case flushes, and
 # the case waits for good; its suite's own limit is 600 s.  The case is
-# given up on about a second later, as stock KUnit ends it at once.
+# given up on five seconds later, not 600: stock KUnit ends it at once.
 if grep -q '^    # hang_wq_flushes: an assertion failed in thread kworker/[^ ]*, which ended there; the case.s own thread did not return: given up on; its module stays loaded until it returns$' \
 	"$BUILD/last/results.ktap"; then
 	pass "a case whose work item failed an assertion and that waits for it is given up on at once, saying why"
@@ -683,6 +683,13 @@ expect_line "$ktap" "    not ok 1 safety_helper_asserts" \
 	"an assertion that fails in a thread the case started fails the case"
 expect_line "$ktap" "    ok 2 safety_exit_ran_once" \
 	"that thread ends alone: the case's exit runs once, in the case's thread, before the next"
+expect_line "$ktap" "    not ok 2 safety_runs_meanwhile" \
+	"a thread a case left running fails an assertion during the next case: that case fails, as in stock"
+expect_module_result "not ok" safety_late_assert "and so does its module"
+expect_line "$ktap" \
+	"    # safety_late_assert_last: safety_leaves_helper failed after it ended: a thread it left running failed a check" \
+	"a thread that fails an assertion after the suite's last case fails the suite, naming the case"
+expect_match "$ktap" "^not ok [0-9]+ safety_late_assert_last\$" "the suite fails"
 expect_module_result "not ok" safety_init_fails_late "a module whose init fails after a case timed out fails"
 expect_line "$console" "safety_init_fails_late: the late case returned" \
 	"the late case of a module whose init failed returned, the module not freed under it"

@@ -190,6 +190,8 @@ struct kunit_log_sink {
  *	};
  *	kunit_test_suite(add_test_suite);
  */
+struct kunit_attempt;
+
 struct kunit_suite {
 	const char name[256];
 	int (*suite_init)(struct kunit_suite *suite);
@@ -216,6 +218,8 @@ struct kunit_suite {
 	bool running_late;
 	/* A module's load or its debugfs run file runs it now (kunit_run_mutex). */
 	bool running;
+	/* The last case's state, kept until the next case or the suite's end. */
+	struct kunit_attempt *spare_attempt;
 };
 
 /**

@@ -377,6 +377,7 @@ struct kunit_attempt {
 	bool init_succeeded;
 	bool cleaned_up;
 	struct kref refs;
+	enum kunit_status reported;
 };
 
 static void kunit_attempt_free(struct kref *refs)
@@ -537,6 +538,55 @@ static void kunit_check_suite_trouble(struct kunit_suite *suite, struct kunit_pr
  * comment going to @test.  A case that an earlier run died in is not run
  * again: it failed, for the platform's reason.
  */
+/*
+ * Whether the case that @attempt ran failed after its result was out: a
+ * thread it left running failed a check on its &struct kunit.  Then the
+ * suite fails, the log naming the case.
+ */
+static void kunit_check_failed_after(struct kunit_suite *suite, struct kunit_attempt *attempt,
+				     struct kunit_progress *progress)
+{
+	if (READ_ONCE(attempt->test.status) != KUNIT_FAILURE ||
+	    attempt->reported == KUNIT_FAILURE)
+		return;
+	kunit_log_printf(&suite->log, KERN_ERR,
+			 KUNIT_SUBTEST_INDENT "# %.*s: %s failed after it ended: a thread it left running failed a check",
+			 (int)sizeof(suite->name), suite->name, attempt->test.name);
+	progress->suite_failed = true;
+}
+
+/*
+ * A case's state (&struct kunit_attempt, with its &struct kunit) for the
+ * next case of @suite: the last case's, kept until now as stock KUnit
+ * keeps one &struct kunit for a whole suite, so that a thread a case left
+ * running writes a late failure there (the running case's, then) and not
+ * into freed memory; or a new one.
+ */
+static struct kunit_attempt *kunit_next_attempt(struct kunit_suite *suite,
+						struct kunit_progress *progress)
+{
+	struct kunit_attempt *attempt = suite->spare_attempt;
+
+	if (!attempt)
+		return kzalloc(sizeof(*attempt), GFP_KERNEL);
+	suite->spare_attempt = NULL;
+	kunit_check_failed_after(suite, attempt, progress);
+	memset(attempt, 0, sizeof(*attempt));
+	return attempt;
+}
+
+/* At a suite's end: the last case's state goes, once checked. */
+static void kunit_drop_spare_attempt(struct kunit_suite *suite, struct kunit_progress *progress)
+{
+	struct kunit_attempt *attempt = suite->spare_attempt;
+
+	if (!attempt)
+		return;
+	suite->spare_attempt = NULL;
+	kunit_check_failed_after(suite, attempt, progress);
+	kfree(attempt);
+}
+
 static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test_case,
 			      struct kunit *test, struct kunit_progress *progress)
 {
@@ -559,7 +609,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		progress->phase = KUNIT_PHASE_SUITE;
 		return;
 	}
-	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
+	attempt = kunit_next_attempt(suite, progress);
 	if (!attempt) {
 		kunit_set_failure(test);
 		kunit_err(test, "could not start the case: error %d", -ENOMEM);
@@ -604,13 +654,16 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	if (abandoned) {
 		kunit_suite_mark_late(suite);
 		test->status = KUNIT_FAILURE;
+		kref_put(&attempt->refs, kunit_attempt_free);
 	} else {
 		test->status = attempt->test.status;
 		strscpy(test->status_comment, attempt->test.status_comment,
 			sizeof(test->status_comment));
+		/* No late run took it: the runner's reference goes to the suite's spare. */
 		kref_put(&attempt->refs, kunit_attempt_free);
+		attempt->reported = test->status;
+		suite->spare_attempt = attempt;
 	}
-	kref_put(&attempt->refs, kunit_attempt_free);
 	kunit_platform_set_current_test(outer);
 	progress->phase = KUNIT_PHASE_SUITE;
 }
@@ -804,6 +857,8 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	struct kunit_log_sink console = { .quiet = suite->log.quiet };
 	/* A filtered copy's results are those of the suite it was copied from. */
 	struct kunit_suite *kept = suite->origin ? suite->origin : suite;
+
+	kunit_drop_spare_attempt(suite, progress);
 	const struct kunit_result_stats *totals = &progress->suite_total_stats;
 	enum kunit_status status = kunit_suite_status(progress);
 

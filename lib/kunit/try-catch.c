@@ -150,9 +150,11 @@ struct kunit_worker {
 /*
  * How long a job's thread has to return after another thread failed one
  * of its assertions and ended: it may wait for that thread, or for a work
- * item that will now never finish, forever.
+ * item that will now never finish, forever; or it may have work of its
+ * own left, which a few seconds usually see done.  Giving up on it skips
+ * the rest of its suite.
  */
-#define KUNIT_THROWN_ELSEWHERE_GRACE	HZ
+#define KUNIT_THROWN_ELSEWHERE_GRACE	(5 * HZ)
 
 static LIST_HEAD(kunit_abandoned_workers);
 /* Protects kunit_abandoned_workers. */
@@ -292,7 +294,11 @@ static int kunit_worker_fn(void *data)
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
-	struct kunit_worker *worker = try_catch->platform.worker;
+	struct kunit_worker *worker = READ_ONCE(try_catch->platform.worker);
+
+	/* The case is over: a thread it left running ends here, as in stock. */
+	if (!worker)
+		kthread_complete_and_exit(NULL, 0);
 
 	/*
 	 * A thread the case started failed an assertion: that thread ends,
@@ -484,6 +490,8 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 			scnprintf(try_catch->reason, sizeof(try_catch->reason),
 				  "crashed: the test thread died (oops, BUG or bad access; see above)");
 		}
+		/* A thread the case left behind may still throw: see kunit_try_catch_throw(). */
+		WRITE_ONCE(try_catch->platform.worker, NULL);
 		put_task_struct(worker->task);
 		kfree(worker);
 	}

@@ -3,8 +3,8 @@
  * A careless assertion in a work item that the case waits for: the
  * kworker that fails it ends there, the work never finishes, and the
  * case's own thread waits in flush_work() for good.  KUnit must not wait
- * for the suite's long limit: the case fails as soon as its thread has
- * had a moment to return, and is given up on as after a timeout (what
+ * for the suite's long limit: the case fails once its thread has had a
+ * few seconds to return, and is given up on as after a timeout (what
  * follows in its suite is not run, its module stays), as stock KUnit
  * ends such a case at once.
  */
