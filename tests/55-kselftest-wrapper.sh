@@ -812,3 +812,47 @@ printf '4,31,70,-;WARNING: CPU: 0 PID: 50 at lib/late.c:3 late_work+0x1/0x2\n' >
 echo 0c0c0c0c-another-boot > "$fake/boot_id"
 run_marked "$SCRATCH/mark-boot.out" "$links/module-next"
 expect_status 0 $? "marks: another boot's mark is not read"
+# A test killed part-way (kselftest's timeout) leaves no mark: the next
+# one reads from its own start, not blaming the killed test's time on the
+# test before it.
+run_marked "$SCRATCH/mark-builtin6.out" "$links/builtin"
+ln -sf "$wrapper" "$links/module-slowmark"
+fake_module slowmark slowmark-suite '    KTAP version 1\n    # Subtest: slowmark-suite\n    1..1\n'
+echo 3 > "$fake/modules/slowmark/hang"
+echo "kernel/lib/slowmark.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
+KUNIT_KMSG_MARK=$fake/mark run_wrapper "$SCRATCH/mark-killed.out" timeout -s KILL 2 \
+	"$links/module-slowmark"
+if [ -e "$fake/mark" ]; then
+	fail "marks: a test killed part-way left a mark"
+else
+	pass "marks: a test killed part-way leaves no mark"
+fi
+rm -rf "$fake/sys/slowmark"
+# builtin reads the boot's log after its document too: a report there
+# (a hung task's, which taints nothing) fails it; a module's KTAP there
+# (loaded before the run) does not.
+reset_fake
+printf '6,15,20,-;KTAP version 1\n6,16,20,-;1..1\n6,17,20,-;ok 1 earlier-module\n3,18,21,-;INFO: task modprobe:77 blocked for more than 120 seconds.\n' >> "$fake/kmsg"
+KUNIT_KMSG_MARK=$fake/mark run_wrapper "$SCRATCH/mark-bootafter.out" "$wrapper" --builtin
+expect_status 1 $? "marks: a report after the built-in suites' document fails builtin"
+expect_line "$SCRATCH/mark-bootafter.out" \
+	"# kunit-module: after the built-in suites ended, the kernel reported trouble outside any test: INFO: task modprobe:77 blocked for more than 120 seconds." \
+	"quoting it"
+expect_no_line "$SCRATCH/mark-bootafter.out" "which no test printed" \
+	"a module's KTAP logged before the run is no error for builtin"
+if read -r boot seq rest < "$fake/mark" && [ "$seq" = 18 ]; then
+	pass "marks: builtin leaves the mark at the log's last record"
+else
+	fail "marks: builtin left '$(cat "$fake/mark" 2>&1)'"
+fi
+# No built-in suite: the run starts at the log's end, the boot not read.
+reset_fake
+rm -rf "$fake/debugfs/kunit/boot-suite"
+printf '6,0,1,-;Linux version 6.1\n4,1,2,-;WARNING: CPU: 0 PID: 1 at drivers/x.c:1 x_probe+0x1/0x2\n' > "$fake/kmsg"
+KUNIT_KMSG_MARK=$fake/mark run_wrapper "$SCRATCH/mark-nobuiltin.out" "$wrapper" --builtin
+expect_status 4 $? "marks: no built-in suite: builtin skips"
+if read -r boot seq rest < "$fake/mark" && [ "$seq" = 1 ]; then
+	pass "marks: and leaves the mark at the log's end, for the modules' tests"
+else
+	fail "marks: with no built-in suite, builtin left '$(cat "$fake/mark" 2>&1)'"
+fi

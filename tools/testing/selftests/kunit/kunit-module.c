@@ -198,7 +198,17 @@ struct kmsg_read {
 	bool readable;	/* it could be read */
 	bool complete;	/* from its first record on, nothing lost */
 	long long first_seq;	/* the first record's sequence number, or -1 */
+	long long taken_seq;	/* the last record the run took (see run_takes_lines()), or -1 */
 };
+
+/*
+ * Whether @run takes more lines: one that stops after its first documents
+ * (&ktap_run.max_documents, builtin's) ignores what comes after them.
+ */
+static bool run_takes_lines(const struct ktap_run *run)
+{
+	return !run->max_documents || run->num_documents < run->max_documents || run->depth;
+}
 
 /* Records up to this sequence number are skipped: read before (or -1). */
 static long long kmsg_skip_through = -1;
@@ -737,7 +747,8 @@ static int open_kmsg(bool at_end)
 static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 					struct report_quotes *quotes)
 {
-	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0, .first_seq = -1 };
+	struct kmsg_read got = { .readable = fd >= 0, .complete = fd >= 0, .first_seq = -1,
+				 .taken_seq = -1 };
 	unsigned long long seq;
 	bool numbered;
 	char record[8192];
@@ -785,8 +796,11 @@ static struct kmsg_read read_kmsg_lines(struct ktap_run *run, int fd,
 			if (quotes && !strncmp(text + 1, "kunit: ", 7) &&
 			    strstr(text + 1, KUNIT_MODULE_LOAD_WAITS))
 				quotes->load_waits = true;
-			if (run)
+			if (run && run_takes_lines(run)) {
 				ktap_read_line(run, text + 1);
+				if (numbered)
+					got.taken_seq = seq;
+			}
 		}
 	}
 	if (quotes && !got.readable)
@@ -1027,10 +1041,12 @@ static void write_mark(const struct kernel_record *record)
  * Reads on @fd, from the record after @mark's, what the kernel logged
  * since the test before this one ended, as a console where no suite runs,
  * and compares @now, the kernel's record (NULL if it could not be read),
- * with the mark's.  Returns false, having said why, when a report, KTAP,
- * lost records or new trouble show that something went wrong meanwhile.
+ * with the mark's.  Returns false, having said why, when a report, lost
+ * records, new trouble or, if @ktap_fails, KTAP show that something went
+ * wrong meanwhile: between two tests, no suite runs.
  */
-static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_record *now)
+static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_record *now,
+		      bool ktap_fails)
 {
 	struct report_quotes quotes = { 0 };
 	struct kmsg_read got;
@@ -1050,7 +1066,7 @@ static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_
 		printf("# %s: after %s ended, %s\n", program, mark->test, gap.errors.line[i]);
 		clean = false;
 	}
-	if (gap.num_documents) {
+	if (ktap_fails && gap.num_documents) {
 		printf("# %s: after %s ended, the kernel log had KTAP output, which no test printed\n",
 		       program, mark->test);
 		clean = false;
@@ -1075,6 +1091,60 @@ static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_
 }
 
 /*
+ * The first test of a run: leaves the mark at the kernel log's end, with
+ * the kernel's record now (read here when @record is NULL), so that the
+ * next test reads on from here.  What was logged before is not a test's.
+ */
+static void mark_start(const struct kernel_record *record)
+{
+	struct kernel_record now;
+	char why[PATH_MAX + 128];
+	int fd;
+
+	if (!record && read_kernel_record(&now, why, sizeof(why)))
+		record = &now;
+	fd = open_kmsg(false);
+	read_kmsg_lines(NULL, fd, NULL);
+	if (fd >= 0)
+		close(fd);
+	write_mark(record);
+}
+
+/*
+ * builtin reads the boot's first KTAP document (@run, read as @got says)
+ * and leaves the rest to no test: reads it now, from the record after the
+ * document's last, like the time between two tests, and compares the
+ * kernel's @record (from before the log was read) with the record now.
+ * Then leaves the mark for the next test.  Returns false, having said
+ * why, when something went wrong there.
+ */
+static bool builtin_after_clean(const struct ktap_run *run, const struct kmsg_read *got,
+				const struct kernel_record *record)
+{
+	struct kmsg_mark after = { .seq = got->taken_seq };
+	struct kernel_record now;
+	char why[PATH_MAX + 128];
+	bool clean, have_now;
+	int fd;
+
+	/* No document, or a log that does not hold the boot: the run starts here. */
+	if (!run->num_documents || !got->complete || got->taken_seq < 0 || !record) {
+		mark_start(record);
+		return true;
+	}
+	after.record = *record;
+	snprintf(after.test, sizeof(after.test), "the built-in suites");
+	have_now = read_kernel_record(&now, why, sizeof(why));
+	fd = open_kmsg(false);
+	/* Later KTAP is a module's, loaded before this run (or by an earlier one). */
+	clean = gap_clean(&after, fd, have_now ? &now : NULL, false);
+	if (fd >= 0)
+		close(fd);
+	write_mark(have_now ? &now : NULL);
+	return clean;
+}
+
+/*
  * The built-in suites are the first KTAP document of the kernel log, when
  * the log still holds the boot; later documents are modules'.  Otherwise,
  * every suite in debugfs is reported, and the output says so.  They ran
@@ -1088,14 +1158,16 @@ static int run_builtin(void)
 	char trouble[PATH_MAX + 128];
 	struct kmsg_read got;
 	struct ktap_run run;
-	bool have_record;
+	bool have_record, after_clean;
 	char **suites;
 	int status, fd;
 
 	if (geteuid() != 0)
 		return skip("%s needs root to read KUnit's results", "builtin");
-	if (!kunit_built_in())
+	if (!kunit_built_in()) {
+		mark_start(NULL);
 		return skip("%s: the running kernel has no built-in KUnit", "builtin");
+	}
 	ensure_debugfs();
 
 	/* Before the log: a report that made the record is in the log by then. */
@@ -1104,10 +1176,9 @@ static int run_builtin(void)
 	run.max_documents = 1;
 	fd = open_kmsg(false);
 	got = read_kmsg_results(&run, fd, &quotes);
-	/* The boot's log is read: the next test reads on from here. */
-	write_mark(have_record ? &record : NULL);
 	if (fd >= 0)
 		close(fd);
+	after_clean = builtin_after_clean(&run, &got, have_record ? &record : NULL);
 	if (!got.complete) {
 		ktap_run_free(&run);
 		ktap_run_init(&run);
@@ -1127,6 +1198,8 @@ static int run_builtin(void)
 	}
 	status = report(&run, "built-in suites");
 	ktap_run_free(&run);
+	if (!after_clean)
+		status = KSFT_FAIL;
 	if (!have_record) {
 		printf("# %s: %s\n", program, trouble);
 		status = KSFT_FAIL;
@@ -1160,7 +1233,7 @@ static int run_kernel_log(void)
 			    "kernel-log");
 	have_now = read_kernel_record(&now, why, sizeof(why));
 	fd = open_kmsg(false);
-	clean = gap_clean(&mark, fd, have_now ? &now : NULL);
+	clean = gap_clean(&mark, fd, have_now ? &now : NULL, true);
 	if (fd >= 0)
 		close(fd);
 	if (unlink(mark_path) && errno != ENOENT)
@@ -1456,7 +1529,14 @@ static int run_module(const char *name, double timeout)
 	/* What the kernel logged since the test before this one, then the load's. */
 	have_mark = read_mark(&mark);
 	fd = open_kmsg(!have_mark);
-	gap_ok = !have_mark || gap_clean(&mark, fd, have_before ? &before : NULL);
+	gap_ok = !have_mark || gap_clean(&mark, fd, have_before ? &before : NULL, true);
+	/*
+	 * Until this test leaves its own: if it is killed, the next test
+	 * reads from its own start rather than blame this one's time on the
+	 * test before.
+	 */
+	if (have_mark && unlink(mark_path) && errno != ENOENT)
+		printf("# %s: cannot remove %s\n", program, mark_path);
 	ktap_run_init(&log);
 	ktap_run_init(&unload_log);
 	watch.before = before_suites;
