@@ -107,7 +107,7 @@ expect_line "$BUILD/last/console.log" "hang_kunit: the exit of hang_returns_late
 # hang_impostor (built on KASAN kernels only) starts a thread named like a
 # case's, which reads past an allocation: KASAN tells no test, so the
 # reader, which knows the case threads' ids, fails the module.
-if grep -q '^not ok [0-9]* module-hang_impostor' "$BUILD/last/kselftest.tap" &&
+if grep -q '^not ok [0-9]* selftests: kunit: module-hang_impostor' "$BUILD/last/kselftest.tap" &&
 	grep -q 'trouble in task kunit_try_catch, which runs no test: BUG: KASAN: slab-out-of-bounds in hang_impostor_reads_past_end' \
 		"$BUILD/last/kselftest.tap"; then
 	pass "with KASAN, a report of a thread only named like a case's fails its module"

@@ -220,6 +220,8 @@ struct kunit_suite {
 	bool running;
 	/* The last case's state, kept until the next case or the suite's end. */
 	struct kunit_attempt *spare_attempt;
+	/* A case given up on: its state stays until the suite's end, at least. */
+	struct kunit_attempt *given_up_attempt;
 };
 
 /**

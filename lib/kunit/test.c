@@ -575,11 +575,18 @@ static struct kunit_attempt *kunit_next_attempt(struct kunit_suite *suite,
 	return attempt;
 }
 
-/* At a suite's end: the last case's state goes, once checked. */
+/*
+ * At a suite's end: the last case's state goes, once checked, and the
+ * runner lets go of the state of a case it gave up on.
+ */
 static void kunit_drop_spare_attempt(struct kunit_suite *suite, struct kunit_progress *progress)
 {
 	struct kunit_attempt *attempt = suite->spare_attempt;
 
+	if (suite->given_up_attempt) {
+		kref_put(&suite->given_up_attempt->refs, kunit_attempt_free);
+		suite->given_up_attempt = NULL;
+	}
 	if (!attempt)
 		return;
 	suite->spare_attempt = NULL;
@@ -654,7 +661,15 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	if (abandoned) {
 		kunit_suite_mark_late(suite);
 		test->status = KUNIT_FAILURE;
-		kref_put(&attempt->refs, kunit_attempt_free);
+		/*
+		 * The runner's reference stays until the suite's end, whenever
+		 * the case's thread ends: a thread the case started may fail a
+		 * check on it meanwhile.  The rest of the suite is not run, so
+		 * there is one such case at most.
+		 */
+		if (suite->given_up_attempt)
+			kref_put(&suite->given_up_attempt->refs, kunit_attempt_free);
+		suite->given_up_attempt = attempt;
 	} else {
 		test->status = attempt->test.status;
 		strscpy(test->status_comment, attempt->test.status_comment,

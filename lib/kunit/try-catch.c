@@ -127,6 +127,8 @@ enum kunit_job_state {
  * @thrown_elsewhere: another thread (one the job started, a work item)
  *		      failed an assertion of the job's and ended there.
  * @thrower: that thread's name.
+ * @rcu: the worker is freed after a grace period: such a thread may have
+ *	 read the job's pointer to it just before it was forgotten.
  *
  * A job that runs out of time is abandoned, with its worker, to its
  * thread: the thread frees the worker when the job ends.
@@ -143,6 +145,7 @@ struct kunit_worker {
 	const void *code[KUNIT_TRY_CATCH_CODE];
 	kunit_try_catch_func_t release;
 	void *context;
+	struct rcu_head rcu;
 	bool thrown_elsewhere;
 	char thrower[TASK_COMM_LEN];
 };
@@ -172,6 +175,8 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	struct module *owner = worker->owner;
 
 	kunit_platform_set_current_test(NULL);
+	/* A thread the case left behind may still throw: see kunit_try_catch_throw(). */
+	WRITE_ONCE(worker->job->platform.worker, NULL);
 	if (worker->release)
 		worker->release(worker->context);
 	/* The module may be freed as soon as it is let go of: not touched after. */
@@ -182,7 +187,7 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	wake_up_all(&kunit_abandoned_wait);
 	/* The thread's own reference keeps it until it has ended. */
 	put_task_struct(worker->task);
-	kfree(worker);
+	kfree_rcu(worker, rcu);
 	/* This code is kunit.ko's when KUnit is a module: it stays until here. */
 	module_put_and_kthread_exit(0);
 }
@@ -294,25 +299,30 @@ static int kunit_worker_fn(void *data)
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
-	struct kunit_worker *worker = READ_ONCE(try_catch->platform.worker);
+	struct kunit_worker *worker;
+	bool own_thread;
 
-	/* The case is over: a thread it left running ends here, as in stock. */
-	if (!worker)
-		kthread_complete_and_exit(NULL, 0);
-
-	/*
-	 * A thread the case started failed an assertion: that thread ends,
-	 * as in stock (its failure is the test's already); the case's own
-	 * thread goes on, and only its end, or the runner giving up on it a
-	 * moment later, tells the runner the case is over.
-	 */
-	if (current != worker->task) {
+	/* The worker is freed after a grace period once the job forgot it. */
+	rcu_read_lock();
+	worker = READ_ONCE(try_catch->platform.worker);
+	own_thread = worker && current == worker->task;
+	if (worker && !own_thread) {
 		/* The runner gives up on the job unless it returns soon after. */
 		get_task_comm(worker->thrower, current);
 		/* The name is written before the flag the runner reads it by. */
 		smp_store_release(&worker->thrown_elsewhere, true);
-		kthread_complete_and_exit(NULL, 0);
 	}
+	rcu_read_unlock();
+
+	/*
+	 * A thread the case started failed an assertion: that thread ends,
+	 * as in stock (its failure is the test's already), and so does one
+	 * that the case left running after it ended; the case's own thread
+	 * goes on, and only its end, or the runner giving up on it a few
+	 * seconds later, tells the runner the case is over.
+	 */
+	if (!own_thread)
+		kthread_complete_and_exit(NULL, 0);
 	/* A job given up on ends here; its try-catch is no longer the runner's. */
 	if (atomic_cmpxchg(&worker->state, KUNIT_JOB_RUNNING,
 			   KUNIT_JOB_THROWN) != KUNIT_JOB_RUNNING)
@@ -493,7 +503,7 @@ void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context)
 		/* A thread the case left behind may still throw: see kunit_try_catch_throw(). */
 		WRITE_ONCE(try_catch->platform.worker, NULL);
 		put_task_struct(worker->task);
-		kfree(worker);
+		kfree_rcu(worker, rcu);
 	}
 
 	if ((try_catch->result || try_catch->thrown) && try_catch->catch_fn)
