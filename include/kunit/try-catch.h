@@ -135,6 +135,16 @@ static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch, struc
 void kunit_try_catch_run(struct kunit_try_catch *try_catch, void *context);
 
 /**
+ * kunit_try_catch_forget() - end a run for good
+ * @try_catch: a run that has ended, whose structure is about to go.
+ *
+ * A thread that the code under test left running may still call
+ * kunit_try_catch_throw() on @try_catch: after this, that only ends the
+ * thread.  Called by a run's &kunit_try_catch.release before it frees.
+ */
+void kunit_try_catch_forget(struct kunit_try_catch *try_catch);
+
+/**
  * kunit_try_catch_throw() - leave the try function at once
  * @try_catch: the run in progress.
  *

@@ -717,6 +717,31 @@ static struct kunit_suite fake_init_fails_suite = {
 	.test_cases = fake_one_case,
 };
 
+/* An exit function that fails an assertion, after a resource was added. */
+static void fake_exit_asserts(struct kunit *test)
+{
+	note_call('X');
+	KUNIT_ASSERT_FAILURE(test, "exit stops");
+	note_call('!');
+}
+
+static void fake_adds_resource(struct kunit *test)
+{
+	note_call('r');
+	kunit_alloc_resource(test, NULL, noted_free, GFP_KERNEL, (void *)12);
+}
+
+static struct kunit_case fake_resource_case[] = {
+	KUNIT_CASE(fake_adds_resource),
+	{}
+};
+
+static struct kunit_suite fake_exit_asserts_suite = {
+	.name = "fake-exit-asserts",
+	.exit = fake_exit_asserts,
+	.test_cases = fake_resource_case,
+};
+
 /* A limit longer than any clock counts: no limit, not an instant timeout. */
 static struct kunit_case fake_endless_limit_cases[] = {
 	KUNIT_CASE_TIMEOUT(fake_passes, ULONG_MAX),
@@ -889,6 +914,23 @@ static void runner_test_case_init_fails(struct kunit *test)
 			   "not ok 1 fake-init-fails\n");
 	/* Neither the case nor its exit ran. */
 	KUNIT_EXPECT_STREQ(test, calls, "");
+}
+
+/*
+ * An exit function that fails an assertion runs once, as in stock: run
+ * again to finish the clean-up, it would free what it freed already.  The
+ * case's resources are still freed.
+ */
+static void runner_test_exit_asserts_once(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+
+	memset(&events, 0, sizeof(events));
+	run_fake_suite(test, &fake_exit_asserts_suite, &progress);
+	KUNIT_EXPECT_STREQ(test, calls, "rX");
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 12);
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 1);
 }
 
 static void runner_test_endless_limit(struct kunit *test)
@@ -1114,6 +1156,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_cases_counted_after_suite_init),
 	KUNIT_CASE(runner_test_suite_init_fails),
 	KUNIT_CASE(runner_test_case_init_fails),
+	KUNIT_CASE(runner_test_exit_asserts_once),
 	KUNIT_CASE(runner_test_endless_limit),
 	KUNIT_CASE(runner_test_empty_suite),
 	KUNIT_CASE(runner_test_goes_on_in_case),

@@ -375,6 +375,7 @@ struct kunit_attempt {
 	struct module *owner;
 	const void *tag;
 	bool init_succeeded;
+	bool exit_started;
 	bool cleaned_up;
 	struct kref refs;
 	enum kunit_status reported;
@@ -392,8 +393,16 @@ static void kunit_attempt_cleanup(void *data)
 	struct kunit *test = &attempt->test;
 
 	kunit_platform_set_current_test(test);
-	if (attempt->init_succeeded && attempt->exit)
-		attempt->exit(test);
+	/*
+	 * Once, as in stock: an exit function that failed an assertion is
+	 * not run again to finish the clean-up (it would free what it freed
+	 * already); the resources still go.
+	 */
+	if (!attempt->exit_started) {
+		attempt->exit_started = true;
+		if (attempt->init_succeeded && attempt->exit)
+			attempt->exit(test);
+	}
 	kunit_cleanup(test);
 	attempt->cleaned_up = true;
 }
@@ -431,6 +440,8 @@ static void kunit_attempt_release(void *data)
 	if (!attempt->cleaned_up)
 		kunit_attempt_cleanup(attempt);
 	kunit_platform_set_current_test(NULL);
+	/* Before the attempt may go: a thread the case left must not find it. */
+	kunit_try_catch_forget(&attempt->test.try_catch);
 	kref_put(&attempt->refs, kunit_attempt_free);
 }
 

@@ -175,8 +175,10 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	struct module *owner = worker->owner;
 
 	kunit_platform_set_current_test(NULL);
-	/* A thread the case left behind may still throw: see kunit_try_catch_throw(). */
-	WRITE_ONCE(worker->job->platform.worker, NULL);
+	/*
+	 * The release forgets the job's worker (kunit_try_catch_forget()) once
+	 * its clean-up ran: until then, a throw from this thread is its own.
+	 */
 	if (worker->release)
 		worker->release(worker->context);
 	/* The module may be freed as soon as it is let go of: not touched after. */
@@ -296,6 +298,12 @@ static int kunit_worker_fn(void *data)
 	/* The runner frees the worker once this completes: not touched after. */
 	kthread_complete_and_exit(&worker->done, 0);
 }
+
+void kunit_try_catch_forget(struct kunit_try_catch *try_catch)
+{
+	WRITE_ONCE(try_catch->platform.worker, NULL);
+}
+EXPORT_SYMBOL_GPL(kunit_try_catch_forget);
 
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {

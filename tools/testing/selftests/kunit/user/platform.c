@@ -543,6 +543,11 @@ void kunit_platform_case_end(struct kunit *test, unsigned long timeout)
 	kunit_user_stamp();
 }
 
+/* A forked case cannot outlive its run here: nothing to forget. */
+void kunit_try_catch_forget(struct kunit_try_catch *try_catch)
+{
+}
+
 void kunit_try_catch_throw(struct kunit_try_catch *try_catch)
 {
 	/* An assertion in a forked process: the failure is noted; it ends. */
