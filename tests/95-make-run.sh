@@ -599,6 +599,18 @@ expect_line "$BUILD/last/results.ktap" \
 expect_line "$BUILD/last/kselftest.tap" \
 	"# # module-hang_wq_assert: a case that timed out (hang_wq_flushes) still runs; hang_wq_assert kept loaded" \
 	"the wrapper names the case given up on, which keeps its module"
+# hang_exit_asserts: a late case whose exit fails an assertion.  Its exit
+# runs once, and its thread's end lets go of the module, which unloads.
+if [ "$(grep -c '^hang_exit: exit ran$' "$console")" = 1 ]; then
+	pass "a late case's exit function that fails an assertion runs once"
+else
+	fail "a late case's exit function ran $(grep -c '^hang_exit: exit ran$' "$console") times"
+fi
+expect_match "$BUILD/last/kselftest.tap" "^not ok [0-9]+ selftests: kunit: module-hang_exit_asserts" \
+	"its module's test fails"
+expect_no_line "$BUILD/last/kselftest.tap" \
+	"# # module-hang_exit_asserts: a case that timed out (hang_exit_sleeps_past_limit) still runs; hang_exit_asserts kept loaded" \
+	"the late thread's end, after its exit asserted, lets go of the module: it unloads"
 
 # The same with KUnit as kunit.ko, whose code the late threads run too.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
