@@ -166,6 +166,8 @@ struct kunit_log_sink {
 	bool quiet;
 };
 
+struct kunit_attempt;
+
 /**
  * struct kunit_suite - a group of test cases with their set-up and tear-down
  * @name: the suite's name in the results.
@@ -190,8 +192,6 @@ struct kunit_log_sink {
  *	};
  *	kunit_test_suite(add_test_suite);
  */
-struct kunit_attempt;
-
 struct kunit_suite {
 	const char name[256];
 	int (*suite_init)(struct kunit_suite *suite);

@@ -643,7 +643,10 @@ static void read_thread_line(struct ktap_run *run, const char *text, bool *taken
 		return;
 	*taken = true;
 	run->names_threads = true;
-	run->case_thread = is_case ? pid : -1;
+	/* A suite's own thread ends the case before it, if any. */
+	run->case_thread = -1;
+	if (is_case)
+		run->case_thread = pid;
 }
 
 /*
