@@ -48,7 +48,8 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *		 from a case's, so that the kernel's reports tell them apart.
  * @release: NULL, or called with @context by the platform when a run that
  *	     outlived its timeout ends at last: @context belongs to the run
- *	     from its timeout on, and this frees it.
+ *	     from its timeout on, and this frees it, having called
+ *	     kunit_try_catch_forget() first if this structure goes with it.
  * @result: 0 if @try_fn returned or was thrown out of, -EFAULT if it
  *	    crashed, -ETIMEDOUT if it ran out of time, -ENOTRECOVERABLE if it
  *	    returned but left its thread changed (the kernel: interrupts

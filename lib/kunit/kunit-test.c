@@ -731,8 +731,16 @@ static void fake_adds_resource(struct kunit *test)
 	kunit_alloc_resource(test, NULL, noted_free, GFP_KERNEL, (void *)12);
 }
 
+static void fake_adds_resource_asserts(struct kunit *test)
+{
+	note_call('q');
+	kunit_alloc_resource(test, NULL, noted_free, GFP_KERNEL, (void *)13);
+	KUNIT_ASSERT_FAILURE(test, "case stops");
+}
+
 static struct kunit_case fake_resource_case[] = {
 	KUNIT_CASE(fake_adds_resource),
+	KUNIT_CASE(fake_adds_resource_asserts),
 	{}
 };
 
@@ -919,7 +927,7 @@ static void runner_test_case_init_fails(struct kunit *test)
 /*
  * An exit function that fails an assertion runs once, as in stock: run
  * again to finish the clean-up, it would free what it freed already.  The
- * case's resources are still freed.
+ * case's resources are still freed, after a case that asserted too.
  */
 static void runner_test_exit_asserts_once(struct kunit *test)
 {
@@ -927,10 +935,11 @@ static void runner_test_exit_asserts_once(struct kunit *test)
 
 	memset(&events, 0, sizeof(events));
 	run_fake_suite(test, &fake_exit_asserts_suite, &progress);
-	KUNIT_EXPECT_STREQ(test, calls, "rX");
-	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_STREQ(test, calls, "rXqX");
+	KUNIT_EXPECT_EQ(test, events.num_freed, 2);
 	KUNIT_EXPECT_EQ(test, events.freed[0], 12);
-	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[1], 13);
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 2);
 }
 
 static void runner_test_endless_limit(struct kunit *test)

@@ -650,8 +650,12 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	kunit_check_suite_trouble(suite, progress, "outside its cases");
 	kunit_platform_case_start(&attempt->test, progress);
 	abandoned = kunit_attempt_protect(attempt, kunit_attempt_body, timeout);
-	/* The case stopped part-way: its exit and clean-up still run. */
-	if (!abandoned && !attempt->cleaned_up)
+	/*
+	 * The case stopped part-way: its exit and clean-up still run, again
+	 * after each throw (exit once, then a resource at a time: each goes
+	 * from the list before it is freed), until they are done.
+	 */
+	while (!abandoned && !attempt->cleaned_up)
 		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
 	if (!abandoned) {
 		kunit_platform_case_end(&attempt->test, timeout);

@@ -181,6 +181,8 @@ static void __cold __noreturn kunit_worker_end_abandoned(struct kunit_worker *wo
 	 */
 	if (worker->release)
 		worker->release(worker->context);
+	else
+		kunit_try_catch_forget(worker->job);
 	/* The module may be freed as soon as it is let go of: not touched after. */
 	module_put(owner);
 	spin_lock(&kunit_workers_lock);
