@@ -439,6 +439,25 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size, gfp
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
+/**
+ * kunit_kstrdup() - a copy of a string, freed when the case ends
+ * @test: the running test.
+ * @str: the string, or NULL.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Upstream since Linux 6.7.
+ *
+ * Return: the copy, or NULL when @str is NULL or memory ran out.
+ * kunit_kfree() may free it earlier.
+ */
+static inline char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp)
+{
+	size_t size = str ? strlen(str) + 1 : 0;
+	char *copy = size ? kunit_kmalloc(test, size, gfp) : NULL;
+
+	return copy ? memcpy(copy, str, size) : NULL;
+}
+
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);
@@ -1533,6 +1552,37 @@ do {									\
 			return NULL;					\
 		if (__kunit_describe)					\
 			__kunit_describe(&__kunit_first[__kunit_index], __kunit_desc); \
+		return &__kunit_first[__kunit_index];			\
+	}
+
+/**
+ * KUNIT_ARRAY_PARAM_DESC() - make a parameter generator from an array of structures
+ * @name: prefix of the generator, which is called @name_gen_params.
+ * @array: the parameters, one structure each.
+ * @desc_member: the member of each structure, a string, that describes it.
+ *
+ * Upstream since Linux 6.7.
+ *
+ * .. code-block:: c
+ *
+ *	static const struct { const char *name; int value; } cases[] = {
+ *		{ "zero", 0 }, { "one", 1 },
+ *	};
+ *	KUNIT_ARRAY_PARAM_DESC(cases, cases, name);
+ */
+#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)		\
+	static const void *name##_gen_params(const void *prev,		\
+					     char *__kunit_desc)		\
+	{								\
+		typeof((array)[0]) *__kunit_first = (array);		\
+		size_t __kunit_index = 0;				\
+									\
+		if (prev)						\
+			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
+		if (__kunit_index >= ARRAY_SIZE(array))			\
+			return NULL;					\
+		strscpy(__kunit_desc, __kunit_first[__kunit_index].desc_member, \
+			KUNIT_PARAM_DESC_SIZE);				\
 		return &__kunit_first[__kunit_index];			\
 	}
 

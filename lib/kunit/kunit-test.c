@@ -519,6 +519,47 @@ static void resource_test_kmalloc_overflow(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
 }
 
+static void resource_test_kstrdup(struct kunit *test)
+{
+	static const char text[] = "a string";
+	struct kunit fake;
+	char *copy;
+
+	kunit_init_test(&fake, "fake", NULL);
+	copy = kunit_kstrdup(&fake, text, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	KUNIT_EXPECT_PTR_NE(test, (const char *)copy, text);
+	KUNIT_EXPECT_STREQ(test, copy, text);
+	KUNIT_EXPECT_NULL(test, kunit_kstrdup(&fake, NULL, GFP_KERNEL));
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&fake.resources), 1);
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+}
+
+static const struct {
+	const char *name;
+	int value;
+} described_params[] = {
+	{ "first", 1 },
+	{ "second", 2 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(described, described_params, name);
+
+static void resource_test_array_param_desc(struct kunit *test)
+{
+	char desc[KUNIT_PARAM_DESC_SIZE] = "";
+	const void *param;
+
+	param = described_gen_params(NULL, desc);
+	KUNIT_EXPECT_PTR_EQ(test, param, (const void *)&described_params[0]);
+	KUNIT_EXPECT_STREQ(test, desc, "first");
+	param = described_gen_params(param, desc);
+	KUNIT_EXPECT_PTR_EQ(test, param, (const void *)&described_params[1]);
+	KUNIT_EXPECT_STREQ(test, desc, "second");
+	KUNIT_EXPECT_NULL(test, described_gen_params(param, desc));
+}
+
 static int not_managed;
 
 static void kfree_foreign(struct kunit *fake)
@@ -546,6 +587,8 @@ static struct kunit_case resource_test_cases[] = {
 	KUNIT_CASE(resource_test_remove),
 	KUNIT_CASE(resource_test_kmalloc),
 	KUNIT_CASE(resource_test_kmalloc_overflow),
+	KUNIT_CASE(resource_test_kstrdup),
+	KUNIT_CASE(resource_test_array_param_desc),
 	KUNIT_CASE(resource_test_kfree_foreign_fails),
 	{}
 };
