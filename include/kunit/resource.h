@@ -316,4 +316,33 @@ static inline int kunit_destroy_named_resource(struct kunit *test, const char *n
 	return kunit_destroy_resource(test, kunit_resource_name_match, (void *)name);
 }
 
+/**
+ * typedef kunit_action_t - a deferred action: a function of one pointer
+ * @context: what kunit_add_action() was given with the action.
+ *
+ * Upstream since Linux 6.5.
+ */
+typedef void (kunit_action_t)(void *context);
+
+/**
+ * KUNIT_DEFINE_ACTION_WRAPPER() - make a &kunit_action_t of a function of one pointer
+ * @wrapper: the name of the wrapper to define.
+ * @orig: the function, which takes one argument of @arg_type.
+ * @arg_type: its argument's type, a pointer type.
+ *
+ * Calling @orig through a pointer of another type would be undefined (and
+ * trips the kernel's CFI): the wrapper has the type kunit_add_action()
+ * wants.  Upstream since Linux 6.8.
+ */
+#define KUNIT_DEFINE_ACTION_WRAPPER(wrapper, orig, arg_type)		\
+	static void wrapper(void *__kunit_arg)				\
+	{								\
+		orig((arg_type)__kunit_arg);				\
+	}
+
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *context);
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action, void *context);
+void kunit_remove_action(struct kunit *test, kunit_action_t *action, void *context);
+void kunit_release_action(struct kunit *test, kunit_action_t *action, void *context);
+
 #endif /* _KUNIT_RESOURCE_H */

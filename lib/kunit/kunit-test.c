@@ -560,6 +560,54 @@ static void resource_test_array_param_desc(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, described_gen_params(param, desc));
 }
 
+static void noted_action(void *context)
+{
+	if (events.num_freed < MAX_EVENTS)
+		events.freed[events.num_freed++] = (int)(uintptr_t)context;
+}
+
+static void count_up(int *counter)
+{
+	(*counter)++;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(count_up_action, count_up, int *);
+
+/* Deferred actions run with the resources, newest first, once each. */
+static void resource_test_actions(struct kunit *test)
+{
+	struct kunit fake;
+	int counter = 0;
+
+	memset(&events, 0, sizeof(events));
+	kunit_init_test(&fake, "fake", NULL);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(&fake, noted_action, (void *)1), 0);
+	KUNIT_ASSERT_NOT_NULL(test, kunit_alloc_resource(&fake, NULL, noted_free, GFP_KERNEL,
+							 (void *)11));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(&fake, noted_action, (void *)2), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(&fake, noted_action, (void *)3), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(&fake, noted_action, (void *)4), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(&fake, count_up_action, &counter), 0);
+	KUNIT_EXPECT_EQ(test, kunit_add_action(&fake, NULL, NULL), -EINVAL);
+
+	/* Released now: runs now, not again; removed: never runs. */
+	kunit_release_action(&fake, noted_action, (void *)3);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 3);
+	kunit_remove_action(&fake, noted_action, (void *)4);
+	kunit_remove_action(&fake, noted_action, (void *)99);
+	kunit_release_action(&fake, noted_action, (void *)99);
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+
+	kunit_cleanup(&fake);
+	KUNIT_EXPECT_EQ(test, counter, 1);
+	KUNIT_ASSERT_EQ(test, events.num_freed, 4);
+	KUNIT_EXPECT_EQ(test, events.freed[1], 2);
+	KUNIT_EXPECT_EQ(test, events.freed[2], 11);
+	KUNIT_EXPECT_EQ(test, events.freed[3], 1);
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+}
+
 static int not_managed;
 
 static void kfree_foreign(struct kunit *fake)
@@ -589,6 +637,7 @@ static struct kunit_case resource_test_cases[] = {
 	KUNIT_CASE(resource_test_kmalloc_overflow),
 	KUNIT_CASE(resource_test_kstrdup),
 	KUNIT_CASE(resource_test_array_param_desc),
+	KUNIT_CASE(resource_test_actions),
 	KUNIT_CASE(resource_test_kfree_foreign_fails),
 	{}
 };

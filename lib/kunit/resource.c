@@ -266,3 +266,134 @@ void kunit_kfree(struct kunit *test, const void *ptr)
 			   __func__, ptr);
 }
 EXPORT_SYMBOL_GPL(kunit_kfree);
+
+/*
+ * A deferred action is a resource whose free function calls it: it runs
+ * when the case ends, among the resources, newest first.
+ */
+struct kunit_deferred_action {
+	struct kunit_resource resource;
+	kunit_action_t *action;
+	void *context;
+};
+
+static void kunit_run_deferred_action(struct kunit_resource *resource)
+{
+	struct kunit_deferred_action *deferred =
+		container_of(resource, struct kunit_deferred_action, resource);
+
+	deferred->action(deferred->context);
+}
+
+/**
+ * kunit_add_action() - call a function with a context when the case ends
+ * @test: the running test.
+ * @action: the function.
+ * @context: its argument.
+ *
+ * Actions and resources are released together, newest first, however the
+ * case ends.  Upstream since Linux 6.5.
+ *
+ * Return: 0, -EINVAL without @action, or -ENOMEM.
+ */
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *context)
+{
+	struct kunit_deferred_action *deferred;
+
+	if (!action)
+		return -EINVAL;
+	deferred = kzalloc(sizeof(*deferred), GFP_KERNEL);
+	if (!deferred)
+		return -ENOMEM;
+	deferred->action = action;
+	deferred->context = context;
+	deferred->resource.kunit_frees_record = true;
+	return __kunit_add_resource(test, NULL, kunit_run_deferred_action, &deferred->resource,
+				    context);
+}
+EXPORT_SYMBOL_GPL(kunit_add_action);
+
+/**
+ * kunit_add_action_or_reset() - kunit_add_action(), or the action at once
+ * @test: the running test.
+ * @action: the function.
+ * @context: its argument.
+ *
+ * When the action cannot be deferred, it is called now, so that what it
+ * releases is not leaked.  Upstream since Linux 6.5.
+ *
+ * Return: as kunit_add_action().
+ */
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action, void *context)
+{
+	int err = kunit_add_action(test, action, context);
+
+	if (err && action)
+		action(context);
+	return err;
+}
+EXPORT_SYMBOL_GPL(kunit_add_action_or_reset);
+
+/* Takes the newest deferred @action with @context off @test's list, if any. */
+static struct kunit_deferred_action *kunit_take_deferred_action(struct kunit *test,
+								kunit_action_t *action,
+								void *context)
+{
+	struct kunit_deferred_action *deferred;
+	struct kunit_resource *resource;
+	unsigned long irqflags;
+
+	spin_lock_irqsave(&test->lock, irqflags);
+	list_for_each_entry_reverse(resource, &test->resources, node) {
+		if (resource->free != kunit_run_deferred_action)
+			continue;
+		deferred = container_of(resource, struct kunit_deferred_action, resource);
+		if (deferred->action == action && deferred->context == context) {
+			list_del_init(&resource->node);
+			spin_unlock_irqrestore(&test->lock, irqflags);
+			return deferred;
+		}
+	}
+	spin_unlock_irqrestore(&test->lock, irqflags);
+	return NULL;
+}
+
+/**
+ * kunit_remove_action() - forget a deferred action without calling it
+ * @test: the running test.
+ * @action: the function given to kunit_add_action().
+ * @context: its argument.
+ *
+ * The newest such action goes; nothing happens if there is none.
+ * Upstream since Linux 6.5.
+ */
+void kunit_remove_action(struct kunit *test, kunit_action_t *action, void *context)
+{
+	struct kunit_deferred_action *deferred =
+		kunit_take_deferred_action(test, action, context);
+
+	if (!deferred)
+		return;
+	deferred->resource.free = NULL;
+	kunit_drop_resource(&deferred->resource);
+}
+EXPORT_SYMBOL_GPL(kunit_remove_action);
+
+/**
+ * kunit_release_action() - call a deferred action now, not at the case's end
+ * @test: the running test.
+ * @action: the function given to kunit_add_action().
+ * @context: its argument.
+ *
+ * The newest such action runs and goes; nothing happens if there is none.
+ * Upstream since Linux 6.5.
+ */
+void kunit_release_action(struct kunit *test, kunit_action_t *action, void *context)
+{
+	struct kunit_deferred_action *deferred =
+		kunit_take_deferred_action(test, action, context);
+
+	if (deferred)
+		kunit_drop_resource(&deferred->resource);
+}
+EXPORT_SYMBOL_GPL(kunit_release_action);
