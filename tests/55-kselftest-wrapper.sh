@@ -856,3 +856,14 @@ if read -r boot seq rest < "$fake/mark" && [ "$seq" = 1 ]; then
 else
 	fail "marks: with no built-in suite, builtin left '$(cat "$fake/mark" 2>&1)'"
 fi
+# A mark that cannot be written leaves the time until the next test
+# unread: the test that could not write it fails, saying so.
+reset_fake
+passing_module unmarked
+printf '6,15,20,-;unmarked: loaded\n' > "$fake/modules/unmarked/kmsg"
+KUNIT_KMSG_MARK=$SCRATCH/no-such-dir/mark run_wrapper "$SCRATCH/mark-unwritable.out" \
+	"$wrapper" unmarked
+expect_status 1 $? "marks: a mark that cannot be written fails the test"
+expect_line "$SCRATCH/mark-unwritable.out" \
+	"# kunit-module: cannot keep the kernel log's place in $SCRATCH/no-such-dir/mark (KUNIT_KMSG_MARK moves it): what the kernel logs before the next test would go unread" \
+	"saying where and how to move it"

@@ -1002,9 +1002,11 @@ static bool read_mark(struct kmsg_mark *mark)
  * Leaves the mark for the next test: this boot, the last log record read
  * and @record, the kernel's record of trouble when it was last read, or
  * NULL when it could not be: then no mark, so that the next test reads
- * no log that this one read already.
+ * no log that this one read already.  Returns false, having said why,
+ * when the mark could not be written: the time until the next test would
+ * go unread, which fails the test, as any source that cannot be written.
  */
-static void write_mark(const struct kernel_record *record)
+static bool write_mark(const struct kernel_record *record)
 {
 	char boot[64], temp[PATH_MAX + 16];
 	FILE *file = NULL;
@@ -1012,7 +1014,7 @@ static void write_mark(const struct kernel_record *record)
 	size_t i;
 
 	if (!*mark_path)
-		return;
+		return true;
 	ok = record && kmsg_last_seq >= 0 && read_boot_id(boot, sizeof(boot));
 	if (ok) {
 		snprintf(temp, sizeof(temp), "%s.%d", mark_path, (int)getpid());
@@ -1026,15 +1028,20 @@ static void write_mark(const struct kernel_record *record)
 	if (file && fclose(file))
 		ok = false;
 	if (ok && !rename(temp, mark_path))
-		return;
+		return true;
 	if (file)
 		unlink(temp);
-	if (unlink(mark_path) && errno != ENOENT)
-		printf("# %s: cannot remove %s: the next test will read the kernel log from an older place\n",
+	if (unlink(mark_path) && errno != ENOENT) {
+		printf("# %s: cannot remove %s: the next test would read the kernel log from an older place\n",
 		       program, mark_path);
-	else if (record && kmsg_last_seq >= 0)
-		printf("# %s: cannot keep the kernel log's place in %s: the next test will not read what the kernel logs before it starts\n",
-		       program, mark_path);
+		return false;
+	}
+	/* No record or no log: said already, and failed, by the caller. */
+	if (!record || kmsg_last_seq < 0)
+		return true;
+	printf("# %s: cannot keep the kernel log's place in %s (KUNIT_KMSG_MARK moves it): what the kernel logs before the next test would go unread\n",
+	       program, mark_path);
+	return false;
 }
 
 /*
@@ -1094,8 +1101,9 @@ static bool gap_clean(const struct kmsg_mark *mark, int fd, const struct kernel_
  * The first test of a run: leaves the mark at the kernel log's end, with
  * the kernel's record now (read here when @record is NULL), so that the
  * next test reads on from here.  What was logged before is not a test's.
+ * Returns as write_mark().
  */
-static void mark_start(const struct kernel_record *record)
+static bool mark_start(const struct kernel_record *record)
 {
 	struct kernel_record now;
 	char why[PATH_MAX + 128];
@@ -1107,7 +1115,7 @@ static void mark_start(const struct kernel_record *record)
 	read_kmsg_lines(NULL, fd, NULL);
 	if (fd >= 0)
 		close(fd);
-	write_mark(record);
+	return write_mark(record);
 }
 
 /*
@@ -1128,10 +1136,8 @@ static bool builtin_after_clean(const struct ktap_run *run, const struct kmsg_re
 	int fd;
 
 	/* No document, or a log that does not hold the boot: the run starts here. */
-	if (!run->num_documents || !got->complete || got->taken_seq < 0 || !record) {
-		mark_start(record);
-		return true;
-	}
+	if (!run->num_documents || !got->complete || got->taken_seq < 0 || !record)
+		return mark_start(record);
 	after.record = *record;
 	snprintf(after.test, sizeof(after.test), "the built-in suites");
 	have_now = read_kernel_record(&now, why, sizeof(why));
@@ -1140,8 +1146,7 @@ static bool builtin_after_clean(const struct ktap_run *run, const struct kmsg_re
 	clean = gap_clean(&after, fd, have_now ? &now : NULL, false);
 	if (fd >= 0)
 		close(fd);
-	write_mark(have_now ? &now : NULL);
-	return clean;
+	return write_mark(have_now ? &now : NULL) && clean;
 }
 
 /*
@@ -1165,7 +1170,8 @@ static int run_builtin(void)
 	if (geteuid() != 0)
 		return skip("%s needs root to read KUnit's results", "builtin");
 	if (!kunit_built_in()) {
-		mark_start(NULL);
+		if (!mark_start(NULL))
+			return KSFT_FAIL;
 		return skip("%s: the running kernel has no built-in KUnit", "builtin");
 	}
 	ensure_debugfs();
@@ -1194,6 +1200,9 @@ static int run_builtin(void)
 	}
 	if (!run.num_suites) {
 		ktap_run_free(&run);
+		/* Nothing to report, but what was read still went wrong. */
+		if (!after_clean)
+			return KSFT_FAIL;
 		return skip("%s: no KUnit suite ran built into this kernel", "builtin");
 	}
 	status = report(&run, "built-in suites");
@@ -1619,7 +1628,8 @@ out:
 		status = KSFT_FAIL;
 	if (!gap_ok)
 		status = KSFT_FAIL;
-	write_mark(have_after ? &after : NULL);
+	if (!write_mark(have_after ? &after : NULL))
+		status = KSFT_FAIL;
 	if (fd >= 0)
 		close(fd);
 	return status;
