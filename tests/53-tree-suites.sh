@@ -6,7 +6,9 @@ ksrc=$BUILD/src/linux-source-6.1
 
 make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/out" 2>&1
 expect_status 0 $? "make tree-suites builds and passes the tree's suites"
-listed=$(grep -c '^[a-z]' tools/testing/selftests/kunit/tree-suites.list)
+sh tools/testing/selftests/kunit/tree-suites-select.sh "$ksrc" \
+	tools/testing/selftests/kunit/tree-suites.list > "$SCRATCH/selected.list"
+listed=$(grep -c '^[a-z]' "$SCRATCH/selected.list")
 expect_line "$SCRATCH/out" "tree-suites: $listed programs from $BUILD/src/linux-source-6.1; $BUILD/last/tree-suites.ktap" \
 	"every suite of the list ran: $listed programs"
 for suite in rational linear-ranges-test list_sort bits-test lib_sort is_signed_type \
@@ -27,9 +29,9 @@ else
 fi
 # The suites and the code they test come from the tree, not from copies.
 copies=
-for file in $(sed -n 's/^[a-z_][a-z_0-9]*[[:space:]]\{1,\}\([^#]*\)/\1/p' tools/testing/selftests/kunit/tree-suites.list |
+for file in $(sed -n 's/^[a-z_][a-z_0-9]*[[:space:]]\{1,\}\([^#]*\)/\1/p' "$SCRATCH/selected.list" |
 	sed -e 's/ --.*//'); do
-	blob=$(git hash-object "$BUILD/src/linux-source-6.1/$file")
+	blob=$(git hash-object "$ksrc/$file")
 	git ls-files -s | grep -q " $blob " && copies="$copies $file"
 done
 if [ -n "$copies" ]; then
@@ -264,3 +266,108 @@ done
 	> "$SCRATCH/noksrc.out" 2>&1
 expect_status 2 $? "kunit-cc refuses --tree-header without --ksrc"
 expect_line "$SCRATCH/noksrc.out" "kunit-cc: --tree-header needs --ksrc" "saying so"
+
+# The tree's compiler rules: a tree whose Makefile says -funsigned-char
+# (6.2 and later) builds its code with unsigned char, one that does not
+# with the compiler's default (signed on x86); an undeclared helper is a
+# build error, as in Kbuild; IS_ENABLED() needs no #include, as in Kbuild.
+rules_tree() {
+	rm -rf "$SCRATCH/$1"
+	mkdir -p "$SCRATCH/$1"
+	ln -s "$ksrc"/* "$SCRATCH/$1/"
+	rm "$SCRATCH/$1/Makefile"
+	sed -e "s/^PATCHLEVEL = .*/PATCHLEVEL = $2/" "$ksrc/Makefile" > "$SCRATCH/$1/Makefile"
+}
+rules_tree unsigned 12
+sed -i 's/^KBUILD_CFLAGS[[:space:]]*+= -fno-strict-overflow$/&\nKBUILD_CFLAGS += -funsigned-char/' \
+	"$SCRATCH/unsigned/Makefile"
+grep -q '^KBUILD_CFLAGS += -funsigned-char$' "$SCRATCH/unsigned/Makefile" ||
+	fail "the test's tree has no -funsigned-char line: the test itself is broken"
+cat > "$SCRATCH/chars.c" <<'EOF2'
+#include <kunit/test.h>
+
+static void char_signedness(struct kunit *test)
+{
+	char c = (char)0xff;
+
+	kunit_info(test, "char is %s", c < 0 ? "signed" : "unsigned");
+	KUNIT_EXPECT_TRUE(test, IS_ENABLED(CONFIG_KUNIT));
+}
+
+static struct kunit_case chars_cases[] = { KUNIT_CASE(char_signedness), {} };
+static struct kunit_suite chars_suite = { .name = "chars", .test_cases = chars_cases };
+kunit_test_suite(chars_suite);
+EOF2
+for tree in "$SCRATCH/unsigned":unsigned "$ksrc":signed; do
+	"$TOP/scripts/kunit-cc" --ksrc="${tree%%:*}" "$SCRATCH/chars.c" -o "$SCRATCH/chars" \
+		> "$SCRATCH/chars.out" 2>&1 && "$SCRATCH/chars" >> "$SCRATCH/chars.out" 2>&1
+	expect_status 0 $? "kunit-cc --ksrc=${tree%%:*}: a source that uses IS_ENABLED() without #include builds and passes"
+	expect_line "$SCRATCH/chars.out" "    # char_signedness: char is ${tree#*:}" \
+		"and its char is ${tree#*:}, as the tree's Makefile says"
+done
+cat > "$SCRATCH/undeclared.c" <<'EOF2'
+#include <kunit/test.h>
+
+static void calls_undeclared(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, helper_nobody_declared(2), 0);
+}
+
+static struct kunit_case undeclared_cases[] = { KUNIT_CASE(calls_undeclared), {} };
+static struct kunit_suite undeclared_suite = { .name = "undeclared", .test_cases = undeclared_cases };
+kunit_test_suite(undeclared_suite);
+
+int helper_nobody_declared(int x)
+{
+	return 0;
+}
+EOF2
+"$TOP/scripts/kunit-cc" --ksrc="$SCRATCH/unsigned" "$SCRATCH/undeclared.c" -o "$SCRATCH/undeclared" \
+	> "$SCRATCH/undeclared.out" 2>&1
+expect_status 1 $? "kunit-cc --ksrc: a call of an undeclared function does not build, as in Kbuild"
+if grep -q "error: implicit declaration of function .helper_nobody_declared." "$SCRATCH/undeclared.out"; then
+	pass "the compiler says which"
+else
+	fail "no implicit-declaration error"
+	show "$SCRATCH/undeclared.out"
+fi
+rules_tree norules 1
+sed -i -e 's/-Werror=implicit-function-declaration//' "$SCRATCH/norules/Makefile"
+rm "$SCRATCH/norules/scripts"
+mkdir -p "$SCRATCH/norules/scripts"
+"$TOP/scripts/kunit-cc" --ksrc="$SCRATCH/norules" "$SCRATCH/chars.c" -o "$SCRATCH/chars" \
+	> "$SCRATCH/norules.out" 2>&1
+expect_status 2 $? "kunit-cc refuses a tree whose compiler rules it cannot read"
+expect_line "$SCRATCH/norules.out" "tree-cflags.sh: cannot read the compiler rules of $SCRATCH/norules from its Makefile (no -Werror=implicit-function-declaration in KBUILD_CFLAGS)" \
+	"saying so"
+
+# A list's lines by the tree's version: --since and --before.
+rm -rf "$ktree/Makefile"
+sed -e 's/^PATCHLEVEL = .*/PATCHLEVEL = 12/' "$ksrc/Makefile" > "$ktree/Makefile"
+cp "$SCRATCH/chars.c" "$ktree/own/chars.c"
+printf '%s\n' 'chars_new own/chars.c -- --since=6.12' 'chars_old own/chars.c -- --before=6.12' \
+	'chars_later own/chars.c -- --since=6.13' 'chars_range own/chars.c -- --since=6.2 --before=6.13' \
+	> "$SCRATCH/since.list"
+make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/since.list" \
+	> "$SCRATCH/since.out" 2>&1
+expect_status 0 $? "make tree-suites with --since and --before on a 6.12 tree"
+expect_line "$SCRATCH/since.out" "tree-suites: 2 programs from $ktree; $BUILD/last/tree-suites.ktap" \
+	"runs the lines for 6.12 only: 2 programs"
+if [ "$(grep -c '^ok [0-9]* chars$' "$BUILD/last/tree-suites.ktap")" = 2 ] &&
+	! grep -q 'chars_old\|chars_later' "$SCRATCH/since.out"; then
+	pass "chars_new and chars_range ran; chars_old and chars_later did not"
+else
+	fail "the wrong lines ran"
+	show "$SCRATCH/since.out"
+fi
+printf '%s\n' 'twice own/chars.c -- --since=6.2' 'twice own/chars.c -- --before=6.13' > "$SCRATCH/twice.list"
+make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/twice.list" \
+	> "$SCRATCH/twice.out" 2>&1
+expect_status 2 $? "two lines of one name that both apply are refused"
+expect_line "$SCRATCH/twice.out" "tree-suites: $SCRATCH/twice.list: twice is named twice" "saying so"
+printf '%s\n' 'badver own/chars.c -- --since=six' > "$SCRATCH/badver.list"
+make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/badver.list" \
+	> "$SCRATCH/badver.out" 2>&1
+expect_status 2 $? "a version that is not X.Y is refused"
+expect_line "$SCRATCH/badver.out" \
+	"tree-suites-select.sh: $SCRATCH/badver.list: \"--since=six\": a version is X.Y, as 6.12" "saying so"

@@ -53,8 +53,8 @@ expect_line "$ksft" "# # ok 1 status_test_ends" \
 	"kselftest.tap: cases nested with \"# \", for kselftest's CI parsers"
 expect_valid_tap "$ksft" "kselftest.tap is valid TAP for Perl's TAP::Parser"
 # The tree's own suites that make tree-suites runs, as programs of the target.
-tree_suites=$(sed -n 's/^\([a-z_][a-z0-9_]*\)[[:space:]].*/\1/p' \
-	tools/testing/selftests/kunit/tree-suites.list)
+tree_suites=$(sh tools/testing/selftests/kunit/tree-suites-select.sh "$(scripts/ksrc.sh "$BUILD")" \
+	tools/testing/selftests/kunit/tree-suites.list | sed -n 's/^\([a-z_][a-z0-9_]*\)[[:space:]].*/\1/p')
 missing=
 for name in $tree_suites; do
 	grep -qE "^ok [0-9]+ selftests: kunit: tree-$name\$" "$ksft" || missing="$missing $name"

@@ -70,6 +70,19 @@
 
 /* Whether @type is signed: -1 converted to it is below 1. */
 #define is_signed_type(type)	(((type)(-1)) < (type)1)
+#define is_unsigned_type(type)	(!is_signed_type(type))
+
+/*
+ * The size of the object @p points into, from @p to its end (or of the
+ * member it points to): what the compiler can tell, at run time if it can.
+ */
+#if __has_builtin(__builtin_dynamic_object_size)
+#define __struct_size(p)	__builtin_dynamic_object_size(p, 0)
+#define __member_size(p)	__builtin_dynamic_object_size(p, 1)
+#else
+#define __struct_size(p)	__builtin_object_size(p, 0)
+#define __member_size(p)	__builtin_object_size(p, 1)
+#endif
 
 /* Keeps the compiler from knowing @var's value: it may have changed. */
 #define OPTIMIZER_HIDE_VAR(var)	({ __asm__ ("" : "=r" (var) : "0" (var)); })
