@@ -87,12 +87,16 @@ help:
 deps:
 	$(Q)scripts/deps.sh check
 
+# As Kbuild, a test's KBUILD_MODNAME is its file's name with '_' for '-'
+# (its suites' "module" attribute); KUnit's core is the module "kunit".
+modname_flag = -DKBUILD_MODNAME='"$(if $(filter $(addprefix lib/kunit/,$(KUNIT_CORE_SRCS)),$(1)),kunit,$(subst -,_,$(basename $(notdir $(1)))))"'
+
 # $(1): variant
 define variant_rules
 $(BUILD)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	@$(if $(Q),echo "  CC [$(1)] $$<")
-	$(Q)$$(CC) $$(BASE_CFLAGS) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+	$(Q)$$(CC) $$(BASE_CFLAGS) $$($(1)_CFLAGS) $$(call modname_flag,$$<) -MMD -MP -c $$< -o $$@
 
 $(BUILD)/$(1)/libkunit.a: $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$(CORE_SRCS))
 	$(Q)rm -f $$@

@@ -77,6 +77,42 @@ enum kunit_status {
 };
 
 /**
+ * enum kunit_speed - how long a case or a suite takes, as its author says
+ * @KUNIT_SPEED_UNSET: not said; taken as @KUNIT_SPEED_NORMAL.
+ * @KUNIT_SPEED_VERY_SLOW: minutes, or more.
+ * @KUNIT_SPEED_SLOW: a second or more: kunit.filter=speed>slow leaves it out.
+ * @KUNIT_SPEED_NORMAL: well under a second.
+ * @KUNIT_SPEED_MAX: the fastest.
+ */
+enum kunit_speed {
+	KUNIT_SPEED_UNSET,
+	KUNIT_SPEED_VERY_SLOW,
+	KUNIT_SPEED_SLOW,
+	KUNIT_SPEED_NORMAL,
+	KUNIT_SPEED_MAX = KUNIT_SPEED_NORMAL,
+};
+
+/**
+ * struct kunit_attributes - what a case or a suite says about itself
+ * @speed: see &enum kunit_speed.
+ *
+ * Printed in the results ("# speed: slow") and matched by kunit.filter.
+ */
+struct kunit_attributes {
+	enum kunit_speed speed;
+};
+
+/*
+ * The module a case belongs to, its "module" attribute: Kbuild names it;
+ * a userspace program built without KBUILD_MODNAME has none.
+ */
+#ifdef KBUILD_MODNAME
+#define __KUNIT_MODULE_NAME	KBUILD_MODNAME
+#else
+#define __KUNIT_MODULE_NAME	NULL
+#endif
+
+/**
  * struct kunit_case - one test case
  * @run_case: the function that tests something.
  * @name: the name in the results, usually the function's.
@@ -84,6 +120,8 @@ enum kunit_status {
  *		     each parameter in turn (see KUNIT_CASE_PARAM()).
  * @timeout: seconds the case may run, each parameter anew; 0 takes the
  *	     suite's, see &struct kunit_suite.  Set with KUNIT_CASE_TIMEOUT().
+ * @attr: its attributes: set with KUNIT_CASE_ATTR(), KUNIT_CASE_SLOW() or
+ *	  KUNIT_CASE_PARAM_ATTR().
  *
  * A test case is a function ``void (*)(struct kunit *test)`` that calls the
  * code under test and checks what it did.  Cases are declared in a
@@ -107,9 +145,14 @@ struct kunit_case {
 	const char *name;
 	const void *(*generate_params)(const void *prev, char *desc);
 	unsigned long timeout;
+	struct kunit_attributes attr;
 
 	/* private: internal use only. */
 	enum kunit_status status;
+	/* KBUILD_MODNAME where the case was declared; the suite's "module". */
+	char *module_name;
+	/* kunit.filter_action=skip kept it without running it. */
+	bool filtered_out;
 };
 
 /**
@@ -127,7 +170,29 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
  * KUNIT_CASE() - declare a test case
  * @test_name: the case's function; its name becomes the case's name.
  */
-#define KUNIT_CASE(test_name) { .run_case = test_name, .name = #test_name }
+#define KUNIT_CASE(test_name)						\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .module_name = __KUNIT_MODULE_NAME }
+
+/**
+ * KUNIT_CASE_ATTR() - declare a test case with attributes
+ * @test_name: the case's function; its name becomes the case's name.
+ * @attributes: a &struct kunit_attributes, as
+ *		``{ .speed = KUNIT_SPEED_VERY_SLOW }``.
+ */
+#define KUNIT_CASE_ATTR(test_name, attributes)				\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .attr = attributes, .module_name = __KUNIT_MODULE_NAME }
+
+/**
+ * KUNIT_CASE_SLOW() - declare a test case that takes a second or more
+ * @test_name: the case's function; its name becomes the case's name.
+ *
+ * kunit.filter=speed>slow leaves it out of a quick run.
+ */
+#define KUNIT_CASE_SLOW(test_name)					\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .attr.speed = KUNIT_SPEED_SLOW, .module_name = __KUNIT_MODULE_NAME }
 
 /**
  * KUNIT_CASE_TIMEOUT() - declare a test case with a time limit of its own
@@ -136,7 +201,8 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
  *	     longer or shorter than the kunit.timeout parameter.
  */
 #define KUNIT_CASE_TIMEOUT(test_name, seconds)				\
-	{ .run_case = test_name, .name = #test_name, .timeout = (seconds) }
+	{ .run_case = test_name, .name = #test_name, .timeout = (seconds),	\
+	  .module_name = __KUNIT_MODULE_NAME }
 
 /**
  * KUNIT_CASE_PARAM() - declare a test case that runs once per parameter
@@ -152,7 +218,18 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
  */
 #define KUNIT_CASE_PARAM(test_name, gen_params)				\
 	{ .run_case = test_name, .name = #test_name,			\
-	  .generate_params = gen_params }
+	  .generate_params = gen_params, .module_name = __KUNIT_MODULE_NAME }
+
+/**
+ * KUNIT_CASE_PARAM_ATTR() - declare a parameterised test case with attributes
+ * @test_name: the case's function, as for KUNIT_CASE_PARAM().
+ * @gen_params: the generator, as for KUNIT_CASE_PARAM().
+ * @attributes: a &struct kunit_attributes.
+ */
+#define KUNIT_CASE_PARAM_ATTR(test_name, gen_params, attributes)	\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .generate_params = gen_params, .attr = attributes,		\
+	  .module_name = __KUNIT_MODULE_NAME }
 
 /**
  * struct kunit_log_sink - where a test's or a suite's lines go
@@ -180,6 +257,7 @@ struct kunit_attempt;
  * @timeout: seconds each case may run unless it has a timeout of its own;
  *	     0 takes the platform's: the kunit.timeout parameter in the
  *	     kernel (300 by default), --timeout in userspace.
+ * @attr: the suite's attributes (its cases have their own).
  *
  * Register suites with kunit_test_suite() or kunit_test_suites():
  *
@@ -200,6 +278,7 @@ struct kunit_suite {
 	void (*exit)(struct kunit *test);
 	struct kunit_case *test_cases;
 	unsigned long timeout;
+	struct kunit_attributes attr;
 
 	/* private: internal use only. */
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
@@ -315,6 +394,22 @@ int kunit_run_module_tests(struct kunit_suite *suite, struct module *owner);
  */
 #define kunit_run_tests(suite) kunit_run_module_tests(suite, THIS_MODULE)
 size_t kunit_suite_num_test_cases(struct kunit_suite *suite);
+
+/**
+ * struct kunit_suite_set - an array of suite pointers
+ * @start: the first suite.
+ * @end: one past the last suite.
+ */
+struct kunit_suite_set {
+	struct kunit_suite * const *start;
+	struct kunit_suite * const *end;
+};
+
+struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *suite_set,
+					   const char *filter_glob, char *filters,
+					   char *filter_action, int *err);
+void kunit_free_suite_set(struct kunit_suite_set suite_set);
+void kunit_exec_list_tests(struct kunit_suite_set *suite_set, bool include_attr);
 unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
 int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);
 enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite);

@@ -11,9 +11,11 @@
  * Filtering and listing happen once per run, before any case: they are
  * __cold, compiled for size and kept away from the code cases run through.
  */
+#include "attributes-impl.h"
 #include "executor.h"
 #include "progress.h"
 #include "tests-only-export.h"
+#include <kunit/attributes.h>
 #include <kunit/test.h>
 
 #include <linux/glob.h>
@@ -127,38 +129,93 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 	return copy;
 }
 
+/*
+ * Narrows @copy, a copy made by kunit_filter_cases(), by each condition of
+ * @filters in turn (see kunit_filter_attr_tests()).  Return: the copy
+ * that is left, NULL when no case is, or an ERR_PTR().
+ */
+static struct kunit_suite *__cold kunit_filter_by_attrs(struct kunit_suite *copy,
+							const char *filters, char *action)
+{
+	struct kunit_attr_filter filter;
+	struct kunit_suite *narrower;
+	char *conditions, *rest;
+	int err = 0;
+
+	conditions = kstrdup(filters, GFP_KERNEL);
+	if (!conditions) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	for (rest = conditions; rest && copy; ) {
+		while (*rest == ' ' || *rest == ',')
+			rest++;
+		if (!*rest)
+			break;
+		filter = kunit_next_attr_filter(&rest, &err);
+		narrower = err ? NULL : kunit_filter_attr_tests(copy, filter, action, &err);
+		kfree(copy->test_cases);
+		kfree(copy);
+		copy = narrower;
+		if (err)
+			break;
+	}
+	kfree(conditions);
+	if (!err)
+		return copy;
+fail:
+	if (copy) {
+		kfree(copy->test_cases);
+		kfree(copy);
+	}
+	return ERR_PTR(err);
+}
+
 /**
- * kunit_filter_suites() - the suites and cases that match a filter glob
+ * kunit_filter_suites() - the suites and cases that a filter chooses
  * @set: the suites to choose from.
- * @glob: "suite_glob" or "suite_glob.case_glob"; see kunit_filter_glob_check().
+ * @glob: NULL, or "suite_glob" or "suite_glob.case_glob"; see
+ *	  kunit_filter_glob_check().
+ * @filters: NULL, or attribute conditions, as kunit.filter takes them:
+ *	     "speed>slow, module=foo" (see kunit_attr_filter_check()).
+ * @action: NULL to leave out the cases that @filters does not choose,
+ *	    "skip" to keep them, skipped without running.
  * @err: set to 0, or to a negative error when the result is empty because
- *	 of one: -EINVAL for a malformed @glob, -ENOMEM.
+ *	 of one: -EINVAL for a malformed @glob or @filters, -ENOMEM.
  *
  * Return: a new set to free with kunit_free_suite_set().  Its suites are
- * copies, each with the matching cases only.
+ * copies, each with the chosen cases only.
  */
 struct kunit_suite_set __cold kunit_filter_suites(const struct kunit_suite_set *set,
-						  const char *glob, int *err)
+						  const char *glob, char *filters,
+						  char *action, int *err)
 {
 	struct kunit_suite_set result = { NULL, NULL };
 	struct kunit_suite * const *suite;
 	struct kunit_suite **chosen;
-	const char *dot, *case_glob;
-	char *suite_glob;
+	const char *dot, *case_glob = "*";
+	char *suite_glob = NULL;
 	size_t count = 0;
 
 	*err = 0;
-	if (kunit_filter_glob_check(glob)) {
+	if (glob && *glob && kunit_filter_glob_check(glob)) {
 		*err = -EINVAL;
 		return result;
 	}
-	dot = strchr(glob, '.');
-	if (dot) {
-		suite_glob = kstrndup(glob, dot - glob, GFP_KERNEL);
-		case_glob = dot + 1;
+	if (filters && *filters && kunit_attr_filter_check(filters)) {
+		*err = -EINVAL;
+		return result;
+	}
+	if (glob && *glob) {
+		dot = strchr(glob, '.');
+		if (dot) {
+			suite_glob = kstrndup(glob, dot - glob, GFP_KERNEL);
+			case_glob = dot + 1;
+		} else {
+			suite_glob = kstrdup(glob, GFP_KERNEL);
+		}
 	} else {
-		suite_glob = kstrdup(glob, GFP_KERNEL);
-		case_glob = "*";
+		suite_glob = kstrdup("*", GFP_KERNEL);
 	}
 	chosen = kcalloc(set->end - set->start + 1, sizeof(*chosen), GFP_KERNEL);
 	if (!suite_glob || !chosen) {
@@ -172,6 +229,8 @@ struct kunit_suite_set __cold kunit_filter_suites(const struct kunit_suite_set *
 		if (!glob_match(suite_glob, (*suite)->name))
 			continue;
 		copy = kunit_filter_cases(*suite, case_glob);
+		if (!IS_ERR_OR_NULL(copy) && filters && *filters)
+			copy = kunit_filter_by_attrs(copy, filters, action);
 		if (IS_ERR(copy)) {
 			*err = PTR_ERR(copy);
 			break;
@@ -284,87 +343,153 @@ static void __cold __printf(2, 3) kunit_exec_error(const struct kunit_suite_set 
 	}
 }
 
+/* Whether @selection leaves any suite or case out. */
+static bool kunit_selection_filters(const struct kunit_selection *selection)
+{
+	return (selection->glob && *selection->glob) ||
+	       (selection->filters && *selection->filters);
+}
+
 /**
- * kunit_exec_filter() - the suites of a set that a filter chooses, or why not
+ * kunit_exec_filter() - the suites of a set that a selection chooses, or why not
  * @set: the suites to choose from.
- * @filter_glob: "suite_glob[.case_glob]", not empty.
+ * @selection: the filters; at least one is set.
  * @err: set to 0, or to -EINVAL or -ENOMEM.
  *
  * As kunit_filter_suites(), but a filter that cannot be used is said
  * (see kunit_exec_error()): a run whose suites were left out for it then
  * fails, where it would otherwise look like one the filter chose nothing
- * of.
+ * of.  So is a filter_action other than skip, which would otherwise leave
+ * out what its author meant to see skipped.
  *
  * Return: the chosen suites, to free with kunit_free_suite_set().
  */
 struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *set,
-						const char *filter_glob, int *err)
+						const struct kunit_selection *selection,
+						int *err)
 {
-	struct kunit_suite_set chosen = kunit_filter_suites(set, filter_glob, err);
+	const char *glob = selection->glob, *filters = selection->filters;
+	const char *action = selection->filter_action;
+	struct kunit_suite_set chosen = { NULL, NULL };
 
-	if (*err == -EINVAL)
-		kunit_exec_error(set, "bad filter '%s': %s", filter_glob,
-				 kunit_filter_glob_check(filter_glob));
-	else if (*err)
+	*err = -EINVAL;
+	if (glob && *glob && kunit_filter_glob_check(glob))
+		kunit_exec_error(set, "bad filter '%s': %s", glob, kunit_filter_glob_check(glob));
+	else if (filters && *filters && kunit_attr_filter_check(filters))
+		kunit_exec_error(set, "bad attribute filter '%s': %s", filters,
+				 kunit_attr_filter_check(filters));
+	else if (action && *action && strcmp(action, "skip"))
+		kunit_exec_error(set, "unknown filter_action '%s': use skip, or give none", action);
+	else
+		chosen = kunit_filter_suites(set, glob, selection->filters,
+					     action && *action ? selection->filter_action : NULL,
+					     err);
+	if (*err && *err != -EINVAL)
 		kunit_exec_error(set, "cannot filter suites: error %d", *err);
 	return chosen;
 }
 
-#ifdef KUNIT_BUILTIN_SUITES_START
+/**
+ * kunit_exec_select() - the suites of a set that a selection chooses
+ * @set: the suites to choose from.
+ * @selection: the filters, any of them NULL or empty.
+ * @err: set to 0, or to -EINVAL or -ENOMEM (said as kunit_exec_filter()
+ *	 does).
+ *
+ * Return: @set itself when nothing filters, or the chosen suites; either
+ * goes to kunit_exec_release() when done.
+ */
+struct kunit_suite_set __cold kunit_exec_select(const struct kunit_suite_set *set,
+						const struct kunit_selection *selection,
+						int *err)
+{
+	*err = 0;
+	if (!kunit_selection_filters(selection)) {
+		if (selection->filter_action && *selection->filter_action)
+			return kunit_exec_filter(set, selection, err);
+		return *set;
+	}
+	return kunit_exec_filter(set, selection, err);
+}
+
+/**
+ * kunit_exec_release() - done with a set from kunit_exec_select()
+ * @set: the set it returned.
+ * @selection: the selection it was given.
+ */
+void __cold kunit_exec_release(struct kunit_suite_set set,
+			       const struct kunit_selection *selection)
+{
+	if (kunit_selection_filters(selection) ||
+	    (selection->filter_action && *selection->filter_action))
+		kunit_free_suite_set(set);
+}
+
 /**
  * kunit_exec_list_tests() - print the names of the cases of a set
  * @set: the suites.
+ * @include_attr: print their attributes too (kunit.action=list_attr).
  *
  * One "suite.case" per line, after a KTAP version line, as
- * kunit.action=list prints them.
+ * kunit.action=list prints them; with @include_attr, each suite's
+ * attributes before its first case, and each case's after it.
  */
-static void __cold kunit_exec_list_tests(const struct kunit_suite_set *set)
+void __cold kunit_exec_list_tests(struct kunit_suite_set *set, bool include_attr)
 {
 	struct kunit_suite * const *suite;
 	struct kunit_case *test_case;
 	struct kunit_log_sink console = { };
 
 	kunit_log_printf(&console, KERN_INFO, "KTAP version 1");
-	for (suite = set->start; suite < set->end; suite++)
-		kunit_suite_for_each_test_case(*suite, test_case)
+	for (suite = set->start; suite < set->end; suite++) {
+		if (include_attr)
+			kunit_log_attr(&console, "", *suite, NULL);
+		kunit_suite_for_each_test_case(*suite, test_case) {
 			kunit_log_printf(&console, KERN_INFO, "%.*s.%s",
 					 (int)sizeof((*suite)->name), (*suite)->name,
 					 test_case->name);
+			if (include_attr)
+				kunit_log_attr(&console, "", *suite, test_case);
+		}
+	}
 }
 
+#ifdef KUNIT_BUILTIN_SUITES_START
 /**
  * kunit_executor_run() - run or list the registered suites
- * @filter_glob: NULL or "", or "suite_glob[.case_glob]".
- * @action: NULL or "run" to run the suites, "list" to list the cases.
+ * @selection: the filters and the action: NULL or "run" to run the
+ *	       suites, "list" to list the cases, "list_attr" to list them
+ *	       with their attributes.
  * @progress: where the run stands; see &struct kunit_progress.
  *
  * Errors are printed as "kunit executor: ..." lines, which kunit.py reports.
  *
  * Return: 0, or -EINVAL for a bad filter or action, -ENOMEM.
  */
-int __cold kunit_executor_run(const char *filter_glob, const char *action,
+int __cold kunit_executor_run(const struct kunit_selection *selection,
 			      struct kunit_progress *progress)
 {
-	struct kunit_suite_set set = kunit_builtin_suites();
+	struct kunit_suite_set all = kunit_builtin_suites(), set;
+	const char *action = selection->action;
 	int err = 0;
 
-	if (action && strcmp(action, "run") && strcmp(action, "list")) {
-		kunit_exec_error(&set, "unknown action '%s': use run or list", action);
+	if (action && strcmp(action, "run") && strcmp(action, "list") &&
+	    strcmp(action, "list_attr")) {
+		kunit_exec_error(&all, "unknown action '%s': use run, list or list_attr", action);
 		return -EINVAL;
 	}
-	if (filter_glob && *filter_glob) {
-		set = kunit_exec_filter(&set, filter_glob, &err);
-		if (err)
-			return err;
-	}
+	set = kunit_exec_select(&all, selection, &err);
+	if (err)
+		return err;
 
 	if (action && !strcmp(action, "list"))
-		kunit_exec_list_tests(&set);
+		kunit_exec_list_tests(&set, false);
+	else if (action && !strcmp(action, "list_attr"))
+		kunit_exec_list_tests(&set, true);
 	else
 		kunit_exec_run_tests(&set, progress);
 
-	if (filter_glob && *filter_glob)
-		kunit_free_suite_set(set);
+	kunit_exec_release(set, selection);
 	return 0;
 }
 #endif /* KUNIT_BUILTIN_SUITES_START */

@@ -41,7 +41,7 @@ static struct kunit_suite_set filter(struct kunit *test, const char *glob, int *
 	struct kunit_suite_set *set = kunit_kzalloc(test, sizeof(*set), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, set);
-	*set = kunit_filter_suites(&all_set, glob, err);
+	*set = kunit_filter_suites(&all_set, glob, NULL, NULL, err);
 	return *set;
 }
 

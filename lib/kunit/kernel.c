@@ -27,6 +27,55 @@ module_param_named(filter_glob, filter_glob_param, charp, 0444);
 MODULE_PARM_DESC(filter_glob,
 		 "Run only the cases matching suite_glob[.case_glob], e.g. \"list*.*add*\"");
 
+static char *filter_param;
+module_param_named(filter, filter_param, charp, 0444);
+MODULE_PARM_DESC(filter,
+		 "Run only the cases whose attributes match, e.g. \"speed>slow, module=foo\"");
+
+static char *filter_action_param;
+module_param_named(filter_action, filter_action_param, charp, 0444);
+MODULE_PARM_DESC(filter_action,
+		 "\"skip\" keeps the cases that kunit.filter leaves out, skipped; by default they are left out");
+
+/* The parameters that choose among the suites, as kunit.py sets them. */
+static void kunit_param_selection(struct kunit_selection *selection, const char *action)
+{
+	selection->glob = filter_glob_param;
+	selection->filters = filter_param;
+	selection->filter_action = filter_action_param;
+	selection->action = action;
+}
+
+/**
+ * kunit_filter_glob() - the kunit.filter_glob parameter
+ *
+ * Return: it, or NULL when it is not set.
+ */
+const char *kunit_filter_glob(void)
+{
+	return filter_glob_param;
+}
+
+/**
+ * kunit_filter() - the kunit.filter parameter
+ *
+ * Return: it, or NULL when it is not set.
+ */
+char *kunit_filter(void)
+{
+	return filter_param;
+}
+
+/**
+ * kunit_filter_action() - the kunit.filter_action parameter
+ *
+ * Return: it, or NULL when it is not set.
+ */
+char *kunit_filter_action(void)
+{
+	return filter_action_param;
+}
+
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
 {
@@ -271,7 +320,8 @@ static void __cold kunit_prepare_suites(struct kunit_suite * const *suites, int 
 /* Only the built-in suites can be listed: a module's run as it loads. */
 static char *action_param;
 module_param_named(action, action_param, charp, 0);
-MODULE_PARM_DESC(action, "\"run\" (the default) runs the suites, \"list\" prints suite.case names");
+MODULE_PARM_DESC(action,
+		 "\"run\" (the default) runs the suites, \"list\" prints suite.case names, \"list_attr\" with their attributes");
 
 /*
  * kunit_shutdown=poweroff|halt|reboot on the command line ends the kernel
@@ -307,12 +357,14 @@ static void kunit_shutdown(void)
 /**
  * kunit_run_all_tests() - run the built-in suites, as the kernel does at boot
  *
- * Honours the kunit.enable, kunit.filter_glob and kunit.action parameters.
+ * Honours the kunit.enable, kunit.filter_glob, kunit.filter,
+ * kunit.filter_action and kunit.action parameters.
  *
  * Return: 0, or a negative error from kunit_executor_run().
  */
 int kunit_run_all_tests(void)
 {
+	struct kunit_selection selection;
 	struct kunit_progress progress = { };
 	int err;
 
@@ -320,7 +372,8 @@ int kunit_run_all_tests(void)
 		pr_info("kunit: disabled\n");
 		return 0;
 	}
-	err = kunit_executor_run(filter_glob_param, action_param, &progress);
+	kunit_param_selection(&selection, action_param);
+	err = kunit_executor_run(&selection, &progress);
 	/* init/main.c frees init memory next. */
 	kunit_try_catch_wait_abandoned(NULL, "the boot");
 	kunit_shutdown();
@@ -376,9 +429,9 @@ static void __cold kunit_mark_running(struct kunit_suite * const *suites, int co
  */
 int __cold __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites)
 {
-	struct kunit_suite_set set = { .start = suites, .end = suites + num_suites };
+	struct kunit_suite_set all = { .start = suites, .end = suites + num_suites }, set;
+	struct kunit_selection selection;
 	struct kunit_progress progress = { };
-	bool filtered = filter_glob_param && *filter_glob_param;
 	int err = 0, i;
 
 	if (!kunit_enabled() || !num_suites)
@@ -386,19 +439,14 @@ int __cold __kunit_test_suites_init(struct kunit_suite * const * const suites, i
 	/* Called from an init function, as before 6.0, the suites have no owner yet. */
 	for (i = 0; i < num_suites; i++)
 		kunit_platform_adopt_suite(suites[i], NULL);
-	/* kunit.filter_glob applies to a module's suites too. */
-	if (filtered) {
-		set = kunit_exec_filter(&set, filter_glob_param, &err);
-		if (err)
-			return err;
-		if (set.start == set.end) {
-			kunit_free_suite_set(set);
-			return 0;
-		}
-	}
-	kunit_exec_run_tests(&set, &progress);
-	if (filtered)
-		kunit_free_suite_set(set);
+	/* The filters apply to a module's suites too. */
+	kunit_param_selection(&selection, NULL);
+	set = kunit_exec_select(&all, &selection, &err);
+	if (err)
+		return err;
+	if (set.start != set.end)
+		kunit_exec_run_tests(&set, &progress);
+	kunit_exec_release(set, &selection);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__kunit_test_suites_init);

@@ -4,8 +4,10 @@
  * test-managed resources, and the runner's KTAP output, including a run
  * that goes on from where an earlier one stopped.
  */
+#include "attributes-impl.h"
 #include "executor.h"
 #include "progress.h"
+#include <kunit/attributes.h>
 #include <kunit/resource.h>
 #include <kunit/string-stream.h>
 #include <kunit/test-bug.h>
@@ -907,6 +909,7 @@ static void runner_test_suite_ktap(struct kunit *test)
 	expected = with_assert_line(test,
 				    "    KTAP version 1\n"
 				    "    # Subtest: fake\n"
+				    "    # module: kunit_test\n"
 				    "    1..4\n"
 				    "    ok 1 fake_passes\n"
 				    "    not ok 2 fake_fails\n"
@@ -945,6 +948,7 @@ static void runner_test_params(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, output,
 			   "    KTAP version 1\n"
 			   "    # Subtest: fake-params\n"
+			   "    # module: kunit_test\n"
 			   "    1..3\n"
 			   "        KTAP version 1\n"
 			   "        # Subtest: fake_param_case\n"
@@ -983,6 +987,7 @@ static void runner_test_cases_counted_after_suite_init(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, output,
 			   "    KTAP version 1\n"
 			   "    # Subtest: fake-late\n"
+			   "    # module: kunit_test\n"
 			   "    1..1\n"
 			   "    ok 1 fake_passes\n"
 			   "ok 1 fake-late\n");
@@ -1008,6 +1013,7 @@ static void runner_test_case_init_fails(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, output,
 			   "    KTAP version 1\n"
 			   "    # Subtest: fake-init-fails\n"
+			   "    # module: kunit_test\n"
 			   "    1..1\n"
 			   "    # fake_passes: failed to initialize: -22\n"
 			   "    not ok 1 fake_passes\n"
@@ -1042,6 +1048,7 @@ static void runner_test_endless_limit(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, output,
 			   "    KTAP version 1\n"
 			   "    # Subtest: fake-endless-limit\n"
+			   "    # module: kunit_test\n"
 			   "    1..1\n"
 			   "    ok 1 fake_passes\n"
 			   "ok 1 fake-endless-limit\n");
@@ -1212,7 +1219,7 @@ static void runner_test_filtered_copy_results(struct kunit *test)
 	long count;
 
 	KUNIT_ASSERT_NOT_NULL(test, log);
-	filtered = kunit_filter_suites(&set, "fake.fake_passes", &err);
+	filtered = kunit_filter_suites(&set, "fake.fake_passes", NULL, NULL, &err);
 	KUNIT_ASSERT_EQ(test, err, 0);
 	/* Freed before the assertion ends the case: no leak when it fails. */
 	count = filtered.end - filtered.start;
@@ -1235,6 +1242,7 @@ static void runner_test_filtered_copy_results(struct kunit *test)
 			   "1..1\n"
 			   "    KTAP version 1\n"
 			   "    # Subtest: fake\n"
+			   "    # module: kunit_test\n"
 			   "    1..1\n"
 			   "    ok 1 fake_passes\n"
 			   "ok 1 fake\n");
@@ -1275,8 +1283,263 @@ static struct kunit_suite runner_test_suite = {
 	.test_cases = runner_test_cases,
 };
 
+static void fake_slow(struct kunit *test)
+{
+	note_call('w');
+}
+
+static void fake_very_slow(struct kunit *test)
+{
+	note_call('v');
+}
+
+static struct kunit_case fake_attr_cases[] = {
+	KUNIT_CASE(fake_passes),
+	KUNIT_CASE_SLOW(fake_slow),
+	KUNIT_CASE_ATTR(fake_very_slow, { .speed = KUNIT_SPEED_VERY_SLOW }),
+	KUNIT_CASE_PARAM_ATTR(fake_param_case, fake_plain_params_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	{}
+};
+
+static struct kunit_suite fake_attr_suite = {
+	.name = "fake-attr",
+	.test_cases = fake_attr_cases,
+};
+
+/* A slow suite: its cases are slow unless they say otherwise. */
+static struct kunit_case fake_slow_suite_cases[] = {
+	KUNIT_CASE(fake_passes),
+	KUNIT_CASE_ATTR(fake_very_slow, { .speed = KUNIT_SPEED_NORMAL }),
+	{}
+};
+
+static struct kunit_suite fake_slow_suite = {
+	.name = "fake-slow",
+	.test_cases = fake_slow_suite_cases,
+	.attr = { .speed = KUNIT_SPEED_SLOW },
+};
+
+static void attributes_test_ktap(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_attr_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-attr\n"
+			   "    # module: kunit_test\n"
+			   "    1..4\n"
+			   "    ok 1 fake_passes\n"
+			   "    # fake_slow.speed: slow\n"
+			   "    ok 2 fake_slow\n"
+			   "    # fake_very_slow.speed: very_slow\n"
+			   "    ok 3 fake_very_slow\n"
+			   "        KTAP version 1\n"
+			   "        # Subtest: fake_param_case\n"
+			   "        ok 1 param-0\n"
+			   "        not ok 2 param-1\n"
+			   "        ok 3 param-2\n"
+			   "    # fake_param_case.speed: slow\n"
+			   "    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
+			   "    not ok 4 fake_param_case\n"
+			   "# fake-attr: pass:3 fail:1 skip:0 total:4\n"
+			   "# Totals: pass:5 fail:1 skip:0 total:6\n"
+			   "not ok 1 fake-attr\n");
+	KUNIT_EXPECT_STREQ(test, calls, "pwv123");
+
+	output = run_fake_suite(test, &fake_slow_suite, &progress);
+	KUNIT_EXPECT_STREQ(test, output,
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-slow\n"
+			   "    # speed: slow\n"
+			   "    # module: kunit_test\n"
+			   "    1..2\n"
+			   "    ok 1 fake_passes\n"
+			   "    # fake_very_slow.speed: normal\n"
+			   "    ok 2 fake_very_slow\n"
+			   "# fake-slow: pass:2 fail:0 skip:0 total:2\n"
+			   "# Totals: pass:2 fail:0 skip:0 total:2\n"
+			   "ok 1 fake-slow\n");
+}
+
+/*
+ * Filters fake_attr_suite and fake_slow_suite by @filters (and @action);
+ * returns the kept cases as "S.case[-]" words (S: a for fake-attr, s for
+ * fake-slow; the case without its "fake_"), '-' for a case kept to be
+ * skipped, or "error N".
+ */
+static char *attr_filtered(struct kunit *test, const char *filters, const char *action)
+{
+	struct kunit_suite *all[] = { &fake_attr_suite, &fake_slow_suite };
+	struct kunit_suite_set set = { .start = all, .end = all + 2 }, kept;
+	struct kunit_suite * const *suite;
+	struct kunit_case *test_case;
+	char *conditions = kunit_kstrdup(test, filters, GFP_KERNEL);
+	char *skip = action ? kunit_kstrdup(test, action, GFP_KERNEL) : NULL;
+	char *words = kunit_kzalloc(test, 256, GFP_KERNEL);
+	int err = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, conditions);
+	KUNIT_ASSERT_NOT_NULL(test, words);
+	kept = kunit_filter_suites(&set, NULL, conditions, skip, &err);
+	if (err) {
+		snprintf(words, 256, "error %d", err);
+		return words;
+	}
+	for (suite = kept.start; suite < kept.end; suite++)
+		kunit_suite_for_each_test_case(*suite, test_case)
+			snprintf(words + strlen(words), 256 - strlen(words), "%s%c.%s%s",
+				 *words ? " " : "", (*suite)->name[strlen("fake-")],
+				 test_case->name + strlen("fake_"),
+				 test_case->filtered_out ? "-" : "");
+	kunit_free_suite_set(kept);
+	return words;
+}
+
+static void attributes_test_filter(struct kunit *test)
+{
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed>slow", NULL),
+			   "a.passes s.very_slow");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed<=slow", NULL),
+			   "a.slow a.very_slow a.param_case s.passes");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed=very_slow", NULL),
+			   "a.very_slow");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, " speed != normal , speed>=slow", NULL),
+			   "a.slow a.param_case s.passes");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed>slow", "skip"),
+			   "a.passes a.slow- a.very_slow- a.param_case- s.passes- s.very_slow");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module=kunit_test", NULL),
+			   "a.passes a.slow a.very_slow a.param_case s.passes s.very_slow");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module!=kunit_test", NULL), "");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module=kunit_tes", NULL), "");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "is_init=false", NULL),
+			   "a.passes a.slow a.very_slow a.param_case s.passes s.very_slow");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "is_init=true", NULL), "");
+}
+
+static void attributes_test_bad_filters(struct kunit *test)
+{
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed>fast", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "colour=red", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module<abc", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed>slow,colour=red", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed>fast"),
+			   "unknown speed: use very_slow, slow or normal");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed>slow, colour=red"),
+			   "unknown attribute: use speed, module or is_init");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("module>=x"),
+			   "a name takes = or != only");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed"),
+			   "no operator: use <, >, <=, >=, = or !=");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed="),
+			   "no value after the operator");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("is_init=yes"),
+			   "the value is true or false");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check(" , "), "the filter is empty");
+	KUNIT_EXPECT_NULL(test, kunit_attr_filter_check("speed>slow, module=a,is_init=true"));
+}
+
+static void attributes_test_parse(struct kunit *test)
+{
+	char *filters = kunit_kstrdup(test, "speed>slow, module!=foo", GFP_KERNEL);
+	char *bad = kunit_kstrdup(test, "colour=red", GFP_KERNEL);
+	struct kunit_attr_filter filter;
+	int err = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, filters);
+	KUNIT_ASSERT_NOT_NULL(test, bad);
+	KUNIT_EXPECT_EQ(test, kunit_get_filter_count(filters), 2);
+	KUNIT_EXPECT_EQ(test, kunit_get_filter_count(",, ,"), 0);
+	KUNIT_EXPECT_EQ(test, kunit_get_filter_count("speed>slow"), 1);
+	filter = kunit_next_attr_filter(&filters, &err);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_name(filter), "speed");
+	KUNIT_EXPECT_STREQ(test, filter.input, ">slow");
+	KUNIT_ASSERT_NOT_NULL(test, filters);
+	filter = kunit_next_attr_filter(&filters, &err);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_name(filter), "module");
+	KUNIT_EXPECT_STREQ(test, filter.input, "!=foo");
+	KUNIT_EXPECT_NULL(test, filters);
+	kunit_next_attr_filter(&bad, &err);
+	KUNIT_EXPECT_EQ(test, err, -EINVAL);
+}
+
+/* kunit.filter_action=skip: the cases left out are skipped, not run. */
+static void attributes_test_skip_not_run(struct kunit *test)
+{
+	struct kunit_suite *all[] = { &fake_attr_suite };
+	struct kunit_suite_set set = { .start = all, .end = all + 1 }, kept;
+	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	char *filters = kunit_kstrdup(test, "speed=slow", GFP_KERNEL);
+	char *skip = kunit_kstrdup(test, "skip", GFP_KERNEL);
+	struct kunit_progress progress = { };
+	char *results;
+	int err = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	KUNIT_ASSERT_NOT_NULL(test, filters);
+	KUNIT_ASSERT_NOT_NULL(test, skip);
+	kept = kunit_filter_suites(&set, NULL, filters, skip, &err);
+	KUNIT_ASSERT_EQ(test, err, 0);
+	if (kept.end - kept.start != 1)
+		kunit_free_suite_set(kept);
+	KUNIT_ASSERT_EQ(test, kept.end - kept.start, 1);
+	fake_attr_suite.log.stream = log;
+	fake_attr_suite.log.quiet = true;
+	kept.start[0]->log = fake_attr_suite.log;
+	kunit_suite_clear_results(&fake_attr_suite);
+	calls[0] = '\0';
+	__kunit_run_suite(kept.start[0], 1, &progress);
+	kunit_free_suite_set(kept);
+	results = kunit_keep_text(test, kunit_suite_results(&fake_attr_suite));
+	fake_attr_suite.log.stream = NULL;
+	fake_attr_suite.log.quiet = false;
+
+	KUNIT_EXPECT_STREQ(test, results,
+			   "KTAP version 1\n"
+			   "1..1\n"
+			   "    KTAP version 1\n"
+			   "    # Subtest: fake-attr\n"
+			   "    # module: kunit_test\n"
+			   "    1..4\n"
+			   "    ok 1 fake_passes # SKIP\n"
+			   "    # fake_slow.speed: slow\n"
+			   "    ok 2 fake_slow\n"
+			   "    # fake_very_slow.speed: very_slow\n"
+			   "    ok 3 fake_very_slow # SKIP\n"
+			   "        KTAP version 1\n"
+			   "        # Subtest: fake_param_case\n"
+			   "        ok 1 param-0\n"
+			   "        not ok 2 param-1\n"
+			   "        ok 3 param-2\n"
+			   "    # fake_param_case.speed: slow\n"
+			   "    # fake_param_case: pass:2 fail:1 skip:0 total:3\n"
+			   "    not ok 4 fake_param_case\n"
+			   "# fake-attr: pass:1 fail:1 skip:2 total:4\n"
+			   "# Totals: pass:3 fail:1 skip:2 total:6\n"
+			   "not ok 1 fake-attr\n");
+	KUNIT_EXPECT_STREQ(test, calls, "w123");
+}
+
+static struct kunit_case attributes_test_cases[] = {
+	KUNIT_CASE(attributes_test_ktap),
+	KUNIT_CASE(attributes_test_filter),
+	KUNIT_CASE(attributes_test_bad_filters),
+	KUNIT_CASE(attributes_test_parse),
+	KUNIT_CASE(attributes_test_skip_not_run),
+	{}
+};
+
+static struct kunit_suite attributes_test_suite = {
+	.name = "kunit-attributes",
+	.test_cases = attributes_test_cases,
+};
+
 kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
-		  &resource_test_suite, &runner_test_suite);
+		  &resource_test_suite, &runner_test_suite, &attributes_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");

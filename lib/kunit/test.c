@@ -8,6 +8,7 @@
  * through kunit_log_printf(), which hands it to the platform and copies it
  * into the suite's log when there is one.
  */
+#include "attributes-impl.h"
 #include "progress.h"
 #include "tests-only-export.h"
 #include <kunit/resource.h>
@@ -815,7 +816,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 	if (!progress->case_begun) {
 		progress->case_begun = true;
 		progress->case_status = KUNIT_SKIPPED;
-		if (test_case->generate_params) {
+		if (test_case->generate_params && !test_case->filtered_out) {
 			kunit_log_printf(&suite->log, KERN_INFO,
 					 KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
 			kunit_log_printf(&suite->log, KERN_INFO,
@@ -832,6 +833,9 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 		strscpy(test.status_comment, KUNIT_NOT_RUN_AFTER_TIMEOUT,
 			sizeof(test.status_comment));
 		kunit_count(&progress->param_stats, KUNIT_SKIPPED);
+	} else if (test_case->filtered_out) {
+		/* kunit.filter left it out, and kunit.filter_action=skip kept it. */
+		kunit_count(&progress->param_stats, KUNIT_SKIPPED);
 	} else if (test_case->generate_params) {
 		kunit_run_param_case(suite, test_case, &test, progress);
 	} else {
@@ -840,6 +844,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 		progress->case_status = test.status;
 	}
 
+	kunit_log_attr(&suite->log, KUNIT_SUBTEST_INDENT, suite, test_case);
 	if (kunit_should_print_stats(&progress->param_stats))
 		kunit_log_printf(&suite->log, KERN_INFO,
 				 KUNIT_SUBTEST_INDENT "# %s: pass:%lu fail:%lu skip:%lu total:%lu",
@@ -865,6 +870,7 @@ static void kunit_print_suite_header(struct kunit_suite *suite, size_t num_cases
 	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "KTAP version 1");
 	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "# Subtest: %.*s",
 			 (int)sizeof(suite->name), suite->name);
+	kunit_log_attr(&suite->log, KUNIT_SUBTEST_INDENT, suite, NULL);
 	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBTEST_INDENT "1..%zu", num_cases);
 }
 

@@ -1460,27 +1460,36 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 
 /*
  * Why a test module's suites may all have been left out, as the kernel
- * says: KUnit disabled (kunit.enable) or a filter (kunit.filter_glob), in
- * /sys/module/kunit/parameters where KUnit shows both (this project's
+ * says: KUnit disabled (kunit.enable) or a filter (kunit.filter_glob,
+ * kunit.filter), in /sys/module/kunit/parameters where KUnit shows them (this project's
  * does), else on the kernel's command line.  Returns the reason, in @why,
  * or NULL when nothing left them out: their results were lost.
  */
 static const char *why_no_suite(char *why, size_t size)
 {
+	static const char * const filters[] = { "filter_glob", "filter", NULL };
 	char enable[PATH_MAX + 64], filter[PATH_MAX + 64], value[512];
 	char cmdline[4096] = "";
+	bool shown = false;
+	size_t i;
 
 	snprintf(enable, sizeof(enable), "%s/kunit/parameters/enable", sysfs_module_dir);
-	snprintf(filter, sizeof(filter), "%s/kunit/parameters/filter_glob", sysfs_module_dir);
 	if (read_first_line(enable, value, sizeof(value))) {
 		if (!strcmp(value, "N"))
 			return "KUnit is disabled (kunit.enable=0)";
-		if (read_first_line(filter, value, sizeof(value))) {
+		for (i = 0; filters[i]; i++) {
+			snprintf(filter, sizeof(filter), "%s/kunit/parameters/%s",
+				 sysfs_module_dir, filters[i]);
+			if (!read_first_line(filter, value, sizeof(value)))
+				continue;
+			shown = true;
 			if (!*value || !strcmp(value, "(null)"))
-				return NULL;
-			snprintf(why, size, "kunit.filter_glob=%s left them out", value);
+				continue;
+			snprintf(why, size, "kunit.%s=%s left them out", filters[i], value);
 			return why;
 		}
+		if (shown)
+			return NULL;
 	}
 	/* This kernel's KUnit does not show them: its command line may. */
 	read_first_line(cmdline_path, cmdline, sizeof(cmdline));

@@ -13,7 +13,11 @@
 /**
  * struct kunit_user_options - how to run a userspace KUnit program
  * @filter_glob: NULL, or which suites and cases to run, "suite[.case]".
- * @action: NULL or "run" to run, "list" to list the cases.
+ * @filters: NULL, or attribute conditions, "speed>slow" (as kunit.filter).
+ * @filter_action: NULL, or "skip" to keep the cases that @filters leaves
+ *		   out, skipped (as kunit.filter_action).
+ * @action: NULL or "run" to run, "list" to list the cases, "list_attr" to
+ *	    list them with their attributes.
  * @timeout: seconds a case may run (0 for no limit); only with @fork.
  * @fork: run the tests in a supervised child process, so that a crash or
  *	  a hang fails one case; false runs them in this process, for a
@@ -23,6 +27,8 @@
  */
 struct kunit_user_options {
 	const char *filter_glob;
+	char *filters;
+	char *filter_action;
 	const char *action;
 	unsigned int timeout;
 	bool fork;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attributes-impl.h"
 #include "executor.h"
 
 #include "kunit-user.h"
@@ -25,7 +26,12 @@ static void print_usage(FILE *out, const char *prog)
 		"\n"
 		"  FILTER, -f, --filter=GLOB  run only matching cases: \"suite_glob\" or\n"
 		"                             \"suite_glob.case_glob\" (as kunit.filter_glob)\n"
+		"  -a, --attr=FILTER          run only the cases whose attributes match:\n"
+		"                             \"speed>slow, module=foo\" (as kunit.filter)\n"
+		"      --filter-action=skip   keep the cases that --attr leaves out, as\n"
+		"                             skipped (as kunit.filter_action)\n"
 		"  -l, --list                 list the cases as suite.case, do not run them\n"
+		"  -L, --list-attr            list the cases with their attributes\n"
 		"  -t, --timeout=SEC          fail a case that runs longer than SEC seconds\n"
 		"                             (default %d, 0 for no limit)\n"
 		"  -n, --no-fork              run in this process, for a debugger: a crash\n"
@@ -57,7 +63,10 @@ int main(int argc, char **argv)
 {
 	static const struct option long_options[] = {
 		{ "filter", required_argument, NULL, 'f' },
+		{ "attr", required_argument, NULL, 'a' },
+		{ "filter-action", required_argument, NULL, 'A' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "list-attr", no_argument, NULL, 'L' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "no-fork", no_argument, NULL, 'n' },
 		{ "kselftest", no_argument, NULL, 'k' },
@@ -73,7 +82,7 @@ int main(int argc, char **argv)
 	const char *problem;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "f:lt:nkh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "f:a:lLt:nkh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'f':
 			if (options.filter_glob) {
@@ -82,8 +91,26 @@ int main(int argc, char **argv)
 			}
 			options.filter_glob = optarg;
 			break;
+		case 'a':
+			if (options.filters) {
+				fprintf(stderr, "%s: only one --attr may be given: join its conditions with ','\n",
+					argv[0]);
+				return KUNIT_USER_USAGE_ERROR;
+			}
+			options.filters = optarg;
+			break;
+		case 'A':
+			if (strcmp(optarg, "skip")) {
+				fprintf(stderr, "%s: bad --filter-action '%s': give skip\n", argv[0], optarg);
+				return KUNIT_USER_USAGE_ERROR;
+			}
+			options.filter_action = optarg;
+			break;
 		case 'l':
 			options.action = "list";
+			break;
+		case 'L':
+			options.action = "list_attr";
 			break;
 		case 't':
 			if (parse_timeout(optarg, &options.timeout)) {
@@ -118,6 +145,14 @@ int main(int argc, char **argv)
 		if (problem) {
 			fprintf(stderr, "%s: bad filter '%s': %s\n", argv[0],
 				options.filter_glob, problem);
+			return KUNIT_USER_USAGE_ERROR;
+		}
+	}
+
+	if (options.filters) {
+		problem = kunit_attr_filter_check(options.filters);
+		if (problem) {
+			fprintf(stderr, "%s: bad --attr '%s': %s\n", argv[0], options.filters, problem);
 			return KUNIT_USER_USAGE_ERROR;
 		}
 	}

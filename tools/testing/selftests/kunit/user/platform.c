@@ -1182,6 +1182,20 @@ static void kunit_user_restore_signals(void)
 	sigaction(SIGCHLD, &saved_sigchld_action, NULL);
 }
 
+/* Runs the executor as the options say, as the kernel's parameters would. */
+static int kunit_user_executor_run(const struct kunit_user_options *options,
+				   struct kunit_progress *progress)
+{
+	struct kunit_selection selection = {
+		.glob = options->filter_glob,
+		.filters = options->filters,
+		.filter_action = options->filter_action,
+		.action = options->action,
+	};
+
+	return kunit_executor_run(&selection, progress);
+}
+
 /*
  * kselftest's exit codes, from the verdict of the KTAP the run printed.
  * The core's own counts and errors can add a failure to it, never remove
@@ -1210,7 +1224,7 @@ static int kunit_user_exit_code(int exec_err, const struct kunit_progress *progr
 	ktap_names_free(&kselftest_names);
 	if (exec_err || reader_failed || progress->run_stats.failed || stdout_errno || stderr_errno)
 		return KSFT_FAIL;
-	if (action && !strcmp(action, "list"))
+	if (action && (!strcmp(action, "list") || !strcmp(action, "list_attr")))
 		return KSFT_PASS;
 	return ktap_exit_code(verdict);
 }
@@ -1266,7 +1280,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	sigprocmask(SIG_SETMASK, mask, NULL);
 
 	kunit_user_stamp();
-	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
+	err = kunit_user_executor_run(options, &shared->progress);
 	kunit_procs_end_of_run(kunit_user_case_deadline(default_timeout));
 	shared->exec_err = err;
 	__atomic_store_n(&shared->finished, true, __ATOMIC_RELEASE);
@@ -1536,7 +1550,7 @@ static void __noreturn kunit_user_run_alone(const struct kunit_user_options *opt
 		perror("kunit: standard output");
 		_exit(KSFT_FAIL);
 	}
-	err = kunit_executor_run(options->filter_glob, options->action, &shared->progress);
+	err = kunit_user_executor_run(options, &shared->progress);
 	kunit_procs_end_of_run(kunit_user_case_deadline(default_timeout));
 	code = kunit_user_exit_code(err, &shared->progress, options->action);
 	shared->exec_err = code;
