@@ -12,7 +12,8 @@
  *
  *  - where a finished line of output goes: kunit_platform_emit();
  *  - which test the running code belongs to: kunit_platform_current_test()
- *    and kunit_platform_set_current_test();
+ *    and kunit_platform_set_current_test(), and whether KUnit runs at all:
+ *    kunit_platform_tests_running();
  *  - how a failure reaches the case from wherever it happened:
  *    kunit_platform_note_failure();
  *  - how a case runs and how a failed assertion stops it: the members of
@@ -43,6 +44,7 @@ struct module;
 
 #ifdef __KERNEL__
 
+#include <linux/jump_label.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 
@@ -81,6 +83,19 @@ void kunit_platform_emit(const char *level, const char *line);
 static inline struct kunit *kunit_platform_current_test(void)
 {
 	return current->kunit_test;
+}
+
+/* On while KUnit is loaded: kunit_get_current_test() costs a nop without. */
+DECLARE_STATIC_KEY_FALSE(kunit_running);
+
+/**
+ * kunit_platform_tests_running() - whether KUnit may be running tests now
+ *
+ * Return: true from KUnit's start to its end (see lib/kunit/hooks.c).
+ */
+static inline bool kunit_platform_tests_running(void)
+{
+	return static_branch_unlikely(&kunit_running);
 }
 
 /**

@@ -350,6 +350,7 @@ const char *kunit_attr_filter_check(const char *filters)
 	kfree(copy);
 	return problem;
 }
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_attr_filter_check);
 
 struct kunit_suite *kunit_filter_attr_tests(const struct kunit_suite *const suite,
 					    struct kunit_attr_filter filter, char *action,

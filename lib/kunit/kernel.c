@@ -6,6 +6,7 @@
  * suites of modules.
  */
 #include "executor.h"
+#include "hooks-impl.h"
 #include "progress.h"
 #include <kunit/test.h>
 
@@ -508,6 +509,8 @@ static struct notifier_block kunit_module_watcher = {
  */
 static int __init kunit_kernel_setup(void)
 {
+	kunit_install_hooks();
+	static_branch_inc(&kunit_running);
 	kunit_debugfs_create_root();
 	kunit_debugfs_add_builtin_suites();
 #ifdef CONFIG_MODULES
@@ -523,6 +526,8 @@ static void __exit kunit_kernel_teardown(void)
 	unregister_module_notifier(&kunit_module_watcher);
 #endif
 	kunit_debugfs_remove_all();
+	static_branch_dec(&kunit_running);
+	kunit_remove_hooks();
 }
 
 late_initcall(kunit_kernel_setup);

@@ -9,6 +9,7 @@
 #include "progress.h"
 #include <kunit/attributes.h>
 #include <kunit/resource.h>
+#include <kunit/static_stub.h>
 #include <kunit/string-stream.h>
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
@@ -111,20 +112,20 @@ static void status_test_fail_current_test(struct kunit *test)
 	struct kunit_fake_run run;
 	char expected[256];
 
+	/* Built in or a module: either reaches KUnit through its hooks. */
 	kunit_run_fake(test, "fake", fail_current, &run);
-	if (!IS_BUILTIN(CONFIG_KUNIT)) {
-		/*
-		 * As in stock 6.1: code built into the kernel cannot call into
-		 * kunit.ko, so <kunit/test-bug.h> makes the call a no-op.
-		 */
-		KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
-		KUNIT_EXPECT_STREQ(test, run.output, "");
-		return;
-	}
 	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
 	snprintf(expected, sizeof(expected), "    # fake: %s:%d: sanitizer says 3\n", __FILE__,
 		 fail_current_line);
 	KUNIT_EXPECT_STREQ(test, run.output, expected);
+}
+
+static void status_test_get_current_test(struct kunit *test)
+{
+	KUNIT_EXPECT_PTR_EQ(test, kunit_get_current_test(), test);
+	kunit_platform_set_current_test(NULL);
+	KUNIT_EXPECT_NULL(test, kunit_get_current_test());
+	kunit_platform_set_current_test(test);
 }
 
 static void status_test_fail_current_test_outside_a_case(struct kunit *test)
@@ -138,6 +139,7 @@ static void status_test_fail_current_test_outside_a_case(struct kunit *test)
 static struct kunit_case status_test_cases[] = {
 	KUNIT_CASE_PARAM(status_test_ends, status_gen_params),
 	KUNIT_CASE(status_test_fail_current_test),
+	KUNIT_CASE(status_test_get_current_test),
 	KUNIT_CASE(status_test_fail_current_test_outside_a_case),
 	{}
 };
@@ -1524,6 +1526,78 @@ static void attributes_test_skip_not_run(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, calls, "w123");
 }
 
+/* The code under test: it may be replaced, by the task of a test only. */
+static noinline int stubbed_add_one(int x)
+{
+	KUNIT_STATIC_STUB_REDIRECT(stubbed_add_one, x);
+	return x + 1;
+}
+
+static int add_ten(int x)
+{
+	return x + 10;
+}
+
+static int add_hundred(int x)
+{
+	return x + 100;
+}
+
+static void stub_test_replaces(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 2);
+	kunit_activate_static_stub(test, stubbed_add_one, add_ten);
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 11);
+	kunit_activate_static_stub(test, stubbed_add_one, add_hundred);
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 101);
+	kunit_deactivate_static_stub(test, stubbed_add_one);
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 2);
+	kunit_activate_static_stub(test, stubbed_add_one, add_ten);
+	__kunit_activate_static_stub(test, stubbed_add_one, NULL);
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 2);
+}
+
+static int stub_seen_in_fake;
+
+static void activates_and_ends(struct kunit *fake)
+{
+	kunit_activate_static_stub(fake, stubbed_add_one, add_ten);
+	stub_seen_in_fake = stubbed_add_one(1);
+}
+
+static void deactivates_nothing(struct kunit *fake)
+{
+	kunit_deactivate_static_stub(fake, stubbed_add_one);
+}
+
+/* A stub is the activating test's only, and ends with its case. */
+static void stub_test_ends_with_case(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", activates_and_ends, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_EQ(test, stub_seen_in_fake, 11);
+	KUNIT_EXPECT_EQ(test, stubbed_add_one(1), 2);
+
+	kunit_run_fake(test, "fake", deactivates_nothing, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_TRUE(test, run.aborted);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(run.output,
+					   "# the function has no active stub to deactivate\n"));
+}
+
+static struct kunit_case stub_test_cases[] = {
+	KUNIT_CASE(stub_test_replaces),
+	KUNIT_CASE(stub_test_ends_with_case),
+	{}
+};
+
+static struct kunit_suite stub_test_suite = {
+	.name = "kunit-static-stub",
+	.test_cases = stub_test_cases,
+};
+
 static struct kunit_case attributes_test_cases[] = {
 	KUNIT_CASE(attributes_test_ktap),
 	KUNIT_CASE(attributes_test_filter),
@@ -1539,7 +1613,8 @@ static struct kunit_suite attributes_test_suite = {
 };
 
 kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
-		  &resource_test_suite, &runner_test_suite, &attributes_test_suite);
+		  &resource_test_suite, &runner_test_suite, &attributes_test_suite,
+		  &stub_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");

@@ -9,6 +9,7 @@
  * into the suite's log when there is one.
  */
 #include "attributes-impl.h"
+#include "hooks-impl.h"
 #include "progress.h"
 #include "tests-only-export.h"
 #include <kunit/resource.h>
@@ -176,15 +177,9 @@ void __kunit_mark_skipped(struct kunit *test, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(__kunit_mark_skipped);
 
-#if IS_BUILTIN(CONFIG_KUNIT)
-/**
- * __kunit_fail_current_test() - the function behind kunit_fail_current_test()
- * @file: source file of the caller.
- * @line: source line of the caller.
- * @fmt: printf-style reason.
- * @...: arguments for @fmt.
- */
-void __kunit_fail_current_test(const char *file, int line, const char *fmt, ...)
+/* The function behind kunit_fail_current_test(), through kunit_hooks. */
+static void __printf(3, 4) kunit_fail_current_test_hook(const char *file, int line,
+							const char *fmt, ...)
 {
 	struct kunit *test = kunit_platform_current_test();
 	char reason[KUNIT_LOG_LINE_SIZE] = "";
@@ -200,8 +195,26 @@ void __kunit_fail_current_test(const char *file, int line, const char *fmt, ...)
 	}
 	kunit_err(test, "%s:%d: %s", file, line, reason);
 }
-EXPORT_SYMBOL_GPL(__kunit_fail_current_test);
-#endif
+
+/**
+ * kunit_install_hooks() - let code outside KUnit reach it
+ *
+ * Fills in the table that <kunit/test-bug.h> calls through; the platform
+ * calls it as KUnit starts.
+ */
+void kunit_install_hooks(void)
+{
+	kunit_hooks.fail_current_test = kunit_fail_current_test_hook;
+	kunit_hooks.get_static_stub_address = __kunit_get_static_stub_address_impl;
+}
+
+/**
+ * kunit_remove_hooks() - empty the table again, as KUnit goes
+ */
+void kunit_remove_hooks(void)
+{
+	memset(&kunit_hooks, 0, sizeof(kunit_hooks));
+}
 
 /**
  * kunit_init_test() - prepare a &struct kunit for a run of a case

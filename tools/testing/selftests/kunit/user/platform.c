@@ -24,6 +24,7 @@
 #define _GNU_SOURCE		/* ppoll() */
 
 #include "executor.h"
+#include "hooks-impl.h"
 #include <kunit/platform.h>
 #include "progress.h"
 #include <kunit/test.h>
@@ -1182,6 +1183,9 @@ static void kunit_user_restore_signals(void)
 	sigaction(SIGCHLD, &saved_sigchld_action, NULL);
 }
 
+/* What <kunit/test-bug.h> calls KUnit through; kunit_user_run() fills it in. */
+struct kunit_hooks_table kunit_hooks;
+
 /* Runs the executor as the options say, as the kernel's parameters would. */
 static int kunit_user_executor_run(const struct kunit_user_options *options,
 				   struct kunit_progress *progress)
@@ -1755,6 +1759,7 @@ int kunit_user_run(const struct kunit_user_options *options)
 {
 	kselftest_nesting = options->kselftest_nesting;
 	default_timeout = options->timeout;
+	kunit_install_hooks();
 	/* What the cases fork is followed, in either mode. */
 	if (kunit_procs_init())
 		return KSFT_FAIL;

@@ -45,6 +45,13 @@ struct kunit_platform_try_catch {
 void kunit_platform_emit(const char *level, const char *line);
 
 struct kunit *kunit_platform_current_test(void);
+
+/* A KUnit program runs its tests from its start. */
+static inline bool kunit_platform_tests_running(void)
+{
+	return true;
+}
+
 void kunit_platform_set_current_test(struct kunit *test);
 void kunit_platform_note_failure(struct kunit *test);
 const char *kunit_platform_death_reason(const struct kunit_progress *progress);
