@@ -41,6 +41,42 @@ for bad in '' '.case' 'suite.' 'suite[ab' 'suite.case[!'; do
 	fi
 done
 
+# Attribute filters, as kunit.filter and kunit.filter_action.
+"$prog" --attr='speed<normal' > "$SCRATCH/attr" 2>&1
+expect_status 4 $? "--attr='speed<normal': nothing to run is a skip"
+expect_line "$SCRATCH/attr" "1..0" "no case of kunit-test is slow: none runs"
+"$prog" -a 'module=kunit_test' 'kunit-attr*' > "$SCRATCH/attr-module" 2>&1
+expect_status 0 $? "-a 'module=kunit_test' with a glob"
+expect_line "$SCRATCH/attr-module" "    # module: kunit_test" "the suite names its module"
+expect_line "$SCRATCH/attr-module" "    ok 5 attributes_test_skip_not_run" "and runs every case"
+"$prog" --attr='module!=kunit_test' --filter-action=skip 'kunit-attr*' > "$SCRATCH/attr-skip" 2>&1
+expect_status 4 $? "--filter-action=skip: every case left out is a skip"
+expect_line "$SCRATCH/attr-skip" "    ok 1 attributes_test_ktap # SKIP" "kept, skipped, not run"
+for bad in 'speed>fast' 'colour=red' 'module<x' 'speed'; do
+	"$prog" --attr="$bad" > "$SCRATCH/bad-attr" 2>&1
+	expect_status 2 $? "the attribute filter '$bad' is refused"
+	if grep -qF "$prog: bad --attr '$bad': " "$SCRATCH/bad-attr"; then
+		pass "and named"
+	else
+		fail "no clear message for --attr='$bad'"
+		show "$SCRATCH/bad-attr"
+	fi
+done
+"$prog" --attr='speed>slow' --filter-action=drop > "$SCRATCH/bad-action" 2>&1
+expect_status 2 $? "a filter action other than skip is refused"
+expect_line "$SCRATCH/bad-action" "$prog: bad --filter-action 'drop': give skip" "and named"
+"$prog" --list-attr 'kunit-attr*' > "$SCRATCH/list-attr" 2>&1
+expect_status 0 $? "--list-attr"
+if [ "$(sed -n '1,4p' "$SCRATCH/list-attr")" = "KTAP version 1
+# module: kunit_test
+kunit-attributes.attributes_test_ktap
+kunit-attributes.attributes_test_filter" ]; then
+	pass "--list-attr lists the suite's attributes, then its cases"
+else
+	fail "--list-attr prints something else"
+	show "$SCRATCH/list-attr"
+fi
+
 "$prog" a b > "$SCRATCH/two" 2>&1
 expect_status 2 $? "two filters are refused"
 "$prog" --timeout=soon > "$SCRATCH/timeout" 2>&1

@@ -350,6 +350,16 @@ expect_status 4 $? "a module whose suites kunit.filter_glob left out (KUnit's pa
 expect_line "$SCRATCH/empty-filtered.out" \
 	"# kunit-module: empty loaded but no suite reported: kunit.filter_glob=other* left them out" \
 	"with the filter"
+echo "(null)" > "$fake/sys/kunit/parameters/filter_glob"
+echo "speed>slow" > "$fake/sys/kunit/parameters/filter"
+run_wrapper "$SCRATCH/empty-attr.out" "$wrapper" empty
+expect_status 4 $? "a module whose suites kunit.filter (attributes) left out: skipped"
+expect_line "$SCRATCH/empty-attr.out" \
+	"# kunit-module: empty loaded but no suite reported: kunit.filter=speed>slow left them out" \
+	"with the attribute filter"
+echo "(null)" > "$fake/sys/kunit/parameters/filter"
+run_wrapper "$SCRATCH/empty-nofilter.out" "$wrapper" empty
+expect_status 1 $? "both filters shown and unset: the results were lost"
 echo N > "$fake/sys/kunit/parameters/enable"
 run_wrapper "$SCRATCH/empty-disabled.out" "$wrapper" empty
 expect_status 4 $? "a module whose suites a disabled KUnit did not run: skipped"
