@@ -16,6 +16,7 @@
 #include <linux/kconfig.h>
 #include <linux/kstrtox.h>
 #include <linux/limits.h>
+#include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
 #include <linux/stddef.h>
