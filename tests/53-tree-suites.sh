@@ -2,6 +2,8 @@
 # make tree-suites: the kernel tree's own suites (tools/testing/selftests/kunit/tree-suites.list),
 # from the tree unchanged, as userspace programs under ASan and UBSan.
 . tests/lib.sh
+# On 6.1's tree, whose list is the longest; tests/94 runs 6.12's.
+export KSRC=6.1
 ksrc=$BUILD/src/linux-source-6.1
 
 make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/out" 2>&1
@@ -371,3 +373,26 @@ make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRA
 expect_status 2 $? "a version that is not X.Y is refused"
 expect_line "$SCRATCH/badver.out" \
 	"tree-suites-select.sh: $SCRATCH/badver.list: \"--since=six\": a version is X.Y, as 6.12" "saying so"
+# A line no version takes, a version sh would read as octal, a comment at
+# the end of a line: refused, where they would drop or keep a suite silently.
+for bad in 'range own/chars.c -- --since=6.12 --before=6.2' 'octal own/chars.c -- --since=6.013' \
+	'comment own/chars.c # not yet'; do
+	printf '%s\n' "$bad" > "$SCRATCH/badline.list"
+	make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/badline.list" \
+		> "$SCRATCH/badline.out" 2>&1
+	expect_status 2 $? "the list line \"$bad\" is refused"
+	if grep -q "^tree-suites-select.sh: $SCRATCH/badline.list: " "$SCRATCH/badline.out"; then
+		pass "saying why"
+	else
+		fail "without saying why"
+		show "$SCRATCH/badline.out"
+	fi
+done
+# A top Makefile with CRLF line ends says the same.
+rules_tree crlf 12
+sed -i 's/^KBUILD_CFLAGS[[:space:]]*+= -fno-strict-overflow$/&\nKBUILD_CFLAGS += -funsigned-char/; s/$/\r/' \
+	"$SCRATCH/crlf/Makefile"
+"$TOP/scripts/kunit-cc" --ksrc="$SCRATCH/crlf" "$SCRATCH/chars.c" -o "$SCRATCH/chars" \
+	> "$SCRATCH/crlf.out" 2>&1 && "$SCRATCH/chars" >> "$SCRATCH/crlf.out" 2>&1
+expect_status 0 $? "kunit-cc --ksrc with a CRLF Makefile builds"
+expect_line "$SCRATCH/crlf.out" "    # char_signedness: char is unsigned" "and takes its -funsigned-char"

@@ -4,8 +4,8 @@
  * its module, whether it lies in init memory), printed in the results and
  * matched by kunit.filter ("speed>slow", "module=ext4_inode_test").
  */
-#ifndef _KUNIT_ATTRIBUTES_H
-#define _KUNIT_ATTRIBUTES_H
+#ifndef _KUNIT_ATTRIBUTES_API_H
+#define _KUNIT_ATTRIBUTES_API_H
 
 #include <linux/types.h>
 
@@ -73,10 +73,11 @@ struct kunit_attr_filter kunit_next_attr_filter(char **filters, int *err);
  * when it has none, or the attribute's default (speed: normal).
  *
  * Return: a copy of @suite with those cases, to free with the rest of
- * the suite set; NULL when no case is kept or on an error.
+ * the suite set; NULL when the suite had cases and none is kept, or on an
+ * error.  A suite without cases is kept: its suite_init may still fail.
  */
 struct kunit_suite *kunit_filter_attr_tests(const struct kunit_suite *const suite,
 					    struct kunit_attr_filter filter, char *action,
 					    int *err);
 
-#endif /* _KUNIT_ATTRIBUTES_H */
+#endif /* _KUNIT_ATTRIBUTES_API_H */

@@ -17,20 +17,15 @@
  * case's task returns fake_read(s).  Without CONFIG_KUNIT the redirection
  * is gone.
  */
-#ifndef _KUNIT_STATIC_STUB_H
-#define _KUNIT_STATIC_STUB_H
+#ifndef _KUNIT_STATIC_STUB_API_H
+#define _KUNIT_STATIC_STUB_API_H
 
 #include <linux/kconfig.h>
 
-#if !IS_ENABLED(CONFIG_KUNIT)
+#if IS_ENABLED(CONFIG_KUNIT)
 
-#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...) do { } while (0)
-
-#else
-
-#include <kunit/test.h>
 #include <kunit/test-bug.h>
-#include <linux/compiler.h>
+#include <kunit/test.h>
 #include <linux/typecheck.h>
 
 /**
@@ -42,6 +37,7 @@
  * running task serves a test that activated one for @real_fn_name; does
  * nothing otherwise.
  */
+#ifdef __KUNIT_HOOKS_REACHABLE
 #define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...)			\
 do {										\
 	/* Named after the function: a debugger then says whose stub it is. */	\
@@ -55,6 +51,13 @@ do {										\
 	if (unlikely(__kunit_stub_##real_fn_name))				\
 		return __kunit_stub_##real_fn_name(args);			\
 } while (0)
+#else
+/*
+ * Built-in code, with KUnit a module of a tree that has no built-in hooks
+ * (before 6.3): only modules reach KUnit, and nothing replaces this.
+ */
+#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...) ((void)(real_fn_name))
+#endif
 
 void __kunit_activate_static_stub(struct kunit *test, void *real_fn_addr,
 				  void *replacement_addr);
@@ -70,7 +73,7 @@ void __kunit_activate_static_stub(struct kunit *test, void *real_fn_addr,
  */
 #define kunit_activate_static_stub(test, real_fn_addr, replacement_addr) do {	\
 	typecheck_fn(typeof(&replacement_addr), real_fn_addr);		\
-	__kunit_activate_static_stub(test, real_fn_addr, replacement_addr);	\
+	__kunit_activate_static_stub((test), (real_fn_addr), (replacement_addr)); \
 } while (0)
 
 /**
@@ -81,6 +84,11 @@ void __kunit_activate_static_stub(struct kunit *test, void *real_fn_addr,
  */
 void kunit_deactivate_static_stub(struct kunit *test, void *real_fn_addr);
 
+#else
+
+/* Without KUnit, nothing can replace the function. */
+#define KUNIT_STATIC_STUB_REDIRECT(real_fn_name, args...) ((void)(real_fn_name))
+
 #endif
 
-#endif /* _KUNIT_STATIC_STUB_H */
+#endif /* _KUNIT_STATIC_STUB_API_H */

@@ -271,11 +271,15 @@ static const char *kunit_attr_parse(const struct kunit_attr *attr, const char *i
 	if (attr->kind == KUNIT_ATTR_STRING) {
 		if (*op != KUNIT_OP_EQ && *op != KUNIT_OP_NE)
 			return "a name takes = or != only";
+		/* "module==x" would otherwise look for "=x", which no module is. */
+		if (strcspn(input, "<>=! ") < len)
+			return "a name has no space and none of < > = !";
 		value->string = input;
 		value->number = len;
 		return NULL;
 	}
-	for (i = 0; i < attr->num_names; i++)
+	/* No case has the value "unset": it reads as the default. */
+	for (i = attr->kind == KUNIT_ATTR_ORDERED ? 1 : 0; i < attr->num_names; i++)
 		if (strlen(attr->names[i]) == len && !strncmp(attr->names[i], input, len))
 			break;
 	if (i == attr->num_names)
@@ -285,6 +289,22 @@ static const char *kunit_attr_parse(const struct kunit_attr *attr, const char *i
 	return NULL;
 }
 
+/*
+ * Whether module names @have and the first @len bytes of @want are one:
+ * '-' and '_' are the same in a module's name, as modprobe takes them.
+ */
+static bool kunit_attr_same_name(const char *have, const char *want, size_t len)
+{
+	size_t i;
+
+	if (strlen(have) != len)
+		return false;
+	for (i = 0; i < len; i++)
+		if (have[i] != want[i] && !(strchr("-_", have[i]) && strchr("-_", want[i])))
+			return false;
+	return true;
+}
+
 /* Whether @have satisfies "OP @want"; a name's length is in @want.number. */
 static bool kunit_attr_matches(const struct kunit_attr *attr, struct kunit_attr_value have,
 			       enum kunit_attr_op op, struct kunit_attr_value want)
@@ -292,8 +312,7 @@ static bool kunit_attr_matches(const struct kunit_attr *attr, struct kunit_attr_
 	long cmp;
 
 	if (attr->kind == KUNIT_ATTR_STRING)
-		cmp = strlen(have.string) != want.number ||
-		      strncmp(have.string, want.string, want.number);
+		cmp = !kunit_attr_same_name(have.string, want.string, want.number);
 	else
 		cmp = have.number - want.number;
 	switch (op) {
@@ -362,7 +381,7 @@ struct kunit_suite *kunit_filter_attr_tests(const struct kunit_suite *const suit
 	struct kunit_suite *copy;
 	bool skip_others = action && !strcmp(action, "skip");
 	enum kunit_attr_op op;
-	size_t count = 0;
+	size_t count = 0, had_cases;
 
 	if (!attr || kunit_attr_parse(attr, filter.input, &op, &want)) {
 		*err = -EINVAL;
@@ -379,6 +398,7 @@ struct kunit_suite *kunit_filter_attr_tests(const struct kunit_suite *const suit
 		*err = -ENOMEM;
 		return NULL;
 	}
+	had_cases = count;
 	count = 0;
 	kunit_suite_for_each_test_case(suite, test_case) {
 		have = attr->get(suite, test_case);
@@ -388,10 +408,12 @@ struct kunit_suite *kunit_filter_attr_tests(const struct kunit_suite *const suit
 			kept[count++] = *test_case;
 		} else if (skip_others) {
 			kept[count] = *test_case;
+			kept[count].status = KUNIT_SKIPPED;
 			kept[count++].filtered_out = true;
 		}
 	}
-	if (!count) {
+	/* A suite without cases is kept: its suite_init may still fail. */
+	if (!count && had_cases) {
 		kfree(copy);
 		kfree(kept);
 		return NULL;

@@ -96,8 +96,10 @@ __cold const char *kunit_filter_glob_check(const char *glob)
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_glob_check);
 
 /*
- * A copy of @suite that keeps only the cases matching @case_glob; its
- * results are @suite's (see kunit_suite_results()).
+ * A copy of @suite that keeps only the cases matching @case_glob (NULL:
+ * every case); its results are @suite's (see kunit_suite_results()).  A
+ * suite that a case glob leaves without cases is left out; one that has
+ * none is kept, as upstream keeps it: its suite_init may still fail.
  */
 static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 						     const char *case_glob)
@@ -107,9 +109,9 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 	size_t count = 0;
 
 	kunit_suite_for_each_test_case(suite, test_case)
-		if (glob_match(case_glob, test_case->name))
+		if (!case_glob || glob_match(case_glob, test_case->name))
 			count++;
-	if (!count)
+	if (!count && case_glob)
 		return NULL;
 
 	copy = kmemdup(suite, sizeof(*suite), GFP_KERNEL);
@@ -121,7 +123,7 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 	}
 	count = 0;
 	kunit_suite_for_each_test_case(suite, test_case)
-		if (glob_match(case_glob, test_case->name))
+		if (!case_glob || glob_match(case_glob, test_case->name))
 			kept[count++] = *test_case;
 	copy->test_cases = kept;
 	copy->origin = suite->origin ? suite->origin : suite;
@@ -193,7 +195,7 @@ struct kunit_suite_set __cold kunit_filter_suites(const struct kunit_suite_set *
 	struct kunit_suite_set result = { NULL, NULL };
 	struct kunit_suite * const *suite;
 	struct kunit_suite **chosen;
-	const char *dot, *case_glob = "*";
+	const char *dot, *case_glob = NULL;
 	char *suite_glob = NULL;
 	size_t count = 0;
 
@@ -404,9 +406,14 @@ struct kunit_suite_set __cold kunit_exec_select(const struct kunit_suite_set *se
 						int *err)
 {
 	*err = 0;
+	/* A filter_action alone acts on nothing, but a bad one is said. */
 	if (!kunit_selection_filters(selection)) {
-		if (selection->filter_action && *selection->filter_action)
-			return kunit_exec_filter(set, selection, err);
+		if (selection->filter_action && *selection->filter_action &&
+		    strcmp(selection->filter_action, "skip")) {
+			*err = -EINVAL;
+			kunit_exec_error(set, "unknown filter_action '%s': use skip, or give none",
+					 selection->filter_action);
+		}
 		return *set;
 	}
 	return kunit_exec_filter(set, selection, err);
@@ -420,8 +427,7 @@ struct kunit_suite_set __cold kunit_exec_select(const struct kunit_suite_set *se
 void __cold kunit_exec_release(struct kunit_suite_set set,
 			       const struct kunit_selection *selection)
 {
-	if (kunit_selection_filters(selection) ||
-	    (selection->filter_action && *selection->filter_action))
+	if (kunit_selection_filters(selection))
 		kunit_free_suite_set(set);
 }
 

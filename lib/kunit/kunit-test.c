@@ -1394,7 +1394,8 @@ static char *attr_filtered(struct kunit *test, const char *filters, const char *
 			snprintf(words + strlen(words), 256 - strlen(words), "%s%c.%s%s",
 				 *words ? " " : "", (*suite)->name[strlen("fake-")],
 				 test_case->name + strlen("fake_"),
-				 test_case->filtered_out ? "-" : "");
+				 !test_case->filtered_out ? "" :
+				 test_case->status == KUNIT_SKIPPED ? "-" : "-unskipped");
 	kunit_free_suite_set(kept);
 	return words;
 }
@@ -1414,6 +1415,9 @@ static void attributes_test_filter(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module=kunit_test", NULL),
 			   "a.passes a.slow a.very_slow a.param_case s.passes s.very_slow");
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module!=kunit_test", NULL), "");
+	/* '-' and '_' are one in a module's name, as modprobe takes them. */
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module=kunit-test,speed=very_slow", NULL),
+			   "a.very_slow");
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module=kunit_tes", NULL), "");
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "is_init=false", NULL),
 			   "a.passes a.slow a.very_slow a.param_case s.passes s.very_slow");
@@ -1427,6 +1431,14 @@ static void attributes_test_bad_filters(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module<abc", NULL), "error -22");
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed", NULL), "error -22");
 	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed>slow,colour=red", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "module==kunit_test", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, attr_filtered(test, "speed=unset", NULL), "error -22");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("module=!kunit_test"),
+			   "a name has no space and none of < > = !");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("module=a b"),
+			   "a name has no space and none of < > = !");
+	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed<unset"),
+			   "unknown speed: use very_slow, slow or normal");
 	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed>fast"),
 			   "unknown speed: use very_slow, slow or normal");
 	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check("speed>slow, colour=red"),
@@ -1441,6 +1453,34 @@ static void attributes_test_bad_filters(struct kunit *test)
 			   "the value is true or false");
 	KUNIT_EXPECT_STREQ(test, kunit_attr_filter_check(" , "), "the filter is empty");
 	KUNIT_EXPECT_NULL(test, kunit_attr_filter_check("speed>slow, module=a,is_init=true"));
+}
+
+/*
+ * A suite without cases survives every filter but a case glob: its
+ * suite_init may fail, and a filter must not hide that.
+ */
+static void attributes_test_empty_suite_kept(struct kunit *test)
+{
+	struct kunit_suite *all[] = { &fake_empty_suite };
+	struct kunit_suite_set set = { .start = all, .end = all + 1 }, kept;
+	char *filters = kunit_kstrdup(test, "speed>slow", GFP_KERNEL);
+	int err = 0;
+	long count;
+
+	KUNIT_ASSERT_NOT_NULL(test, filters);
+	kept = kunit_filter_suites(&set, NULL, filters, NULL, &err);
+	count = kept.end - kept.start;
+	kunit_free_suite_set(kept);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_EQ(test, count, 1);
+	kept = kunit_filter_suites(&set, "fake-empty", NULL, NULL, &err);
+	count = kept.end - kept.start;
+	kunit_free_suite_set(kept);
+	KUNIT_EXPECT_EQ(test, count, 1);
+	kept = kunit_filter_suites(&set, "fake-empty.*", NULL, NULL, &err);
+	count = kept.end - kept.start;
+	kunit_free_suite_set(kept);
+	KUNIT_EXPECT_EQ(test, count, 0);
 }
 
 static void attributes_test_parse(struct kunit *test)
@@ -1602,6 +1642,7 @@ static struct kunit_case attributes_test_cases[] = {
 	KUNIT_CASE(attributes_test_ktap),
 	KUNIT_CASE(attributes_test_filter),
 	KUNIT_CASE(attributes_test_bad_filters),
+	KUNIT_CASE(attributes_test_empty_suite_kept),
 	KUNIT_CASE(attributes_test_parse),
 	KUNIT_CASE(attributes_test_skip_not_run),
 	{}

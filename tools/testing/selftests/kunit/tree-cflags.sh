@@ -25,7 +25,7 @@ tree=${1:?usage: tree-cflags.sh TREE}
 kernel_cflags() {
 	for makefile in "$tree/Makefile" "$tree/scripts/Makefile.extrawarn"; do
 		[ -f "$makefile" ] || continue
-		sed -e ':join' -e '/\\$/ { N; s/\\\n//; b join; }' "$makefile" |
+		tr -d '\r' < "$makefile" | sed -e ':join' -e '/\\$/ { N; s/\\\n//; b join; }' |
 			sed -n 's/^[[:space:]]*KBUILD_CFLAGS[[:space:]]*[:+]\{0,1\}=//p'
 	done | tr -s ' \t,()' '\n'
 }

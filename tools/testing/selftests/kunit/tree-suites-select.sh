@@ -25,8 +25,9 @@ version_number() {
 	esac
 	major=${1%%.*}
 	minor=${1#*.}
-	case $major$minor in
-	*[!0-9]*) return 1 ;;
+	# Digits only, and no leading zero, which sh would read as octal.
+	case $major.$minor in
+	*[!0-9.]* | 0[0-9]* | *.0[0-9]* | *.*.* | .* | *.) return 1 ;;
 	esac
 	echo $((major * 1000 + minor))
 }
@@ -41,11 +42,20 @@ tree_version=$(version_number "$major.$minor") || {
 # Lines as a text editor on any system wrote them; a last line without
 # its newline is a line too.
 tr -d '\r' < "$list" | while IFS= read -r line || [ -n "$line" ]; do
-	case $line in
+	# Blank lines and comments, indented or not.
+	case $(echo "$line" | sed 's/^[[:space:]]*//') in
 	'' | '#'*) continue ;;
+	esac
+	case $line in
+	*'#'*)
+		echo "tree-suites-select.sh: $list: \"$line\": a comment is a line of its own" >&2
+		exit 2
+		;;
 	esac
 	keep=1
 	printed=
+	since=
+	before=
 	for word in $line; do
 		case $word in
 		--since=* | --before=*)
@@ -54,12 +64,24 @@ tr -d '\r' < "$list" | while IFS= read -r line || [ -n "$line" ]; do
 				exit 2
 			}
 			case $word in
-			--since=*) [ "$tree_version" -ge "$version" ] || keep= ;;
-			*) [ "$tree_version" -lt "$version" ] || keep= ;;
+			--since=*)
+				since=$version
+				[ "$tree_version" -ge "$version" ] || keep=
+				;;
+			*)
+				before=$version
+				[ "$tree_version" -lt "$version" ] || keep=
+				;;
 			esac
 			;;
 		*) printed="$printed${printed:+ }$word" ;;
 		esac
 	done
+	# A line for no version at all would never run, and nothing would say so.
+	if [ -n "$since" ] && [ -n "$before" ] && [ "$since" -ge "$before" ]; then
+		echo "tree-suites-select.sh: $list: \"$line\": --since is not before --before:" \
+			"the line is for no version" >&2
+		exit 2
+	fi
 	[ -z "$keep" ] || echo "$printed"
 done
