@@ -74,7 +74,8 @@ help:
 	@echo '  make clean    remove $$(BUILD)'
 	@echo
 	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
-	@echo 'make run takes: KSRC=kernel tree (default Debian linux-source-6.1),'
+	@echo 'make run takes: KSRC=6.12 (the default) or 6.1 for Debian'"'"'s linux-source-6.12'
+	@echo '  or -6.1, or the path of any kernel tree (make tree-suites and make compat too),'
 	@echo '  ARCH=x86_64|arm64|riscv64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
 	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'

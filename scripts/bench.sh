@@ -331,11 +331,8 @@ e2e_line=
 e2e_table=
 if [ "${BENCH_E2E:-}" = 1 ]; then
 	e2e=$work/e2e
-	ksrc=$BUILD/src/linux-source-6.1
-	[ -f "$ksrc/.extracted" ] || {
-		echo "bench: BENCH_E2E=1 needs the extracted tree of a make run first" >&2
-		exit 1
-	}
+	# KSRC's tree (6.12 by default): its own kunit.py is the anchor.
+	ksrc=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
 	rm -rf "$e2e"
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"

@@ -16,11 +16,11 @@ set -u
 task=${1:-check}
 case $task in
 check)
-	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 git
+	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 linux-source-6.12 git
 	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev"
 	;;
 run)
-	pkgs="gcc make libc6-dev linux-source-6.1 xz-utils flex bison bc libelf-dev
+	pkgs="gcc make libc6-dev linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev
 	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils rsync patch"
 	;;
 packages)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Prints the path of a reference Linux 6.1 tree for the project's checks,
-# extracting from Debian's linux-source-6.1 the parts they use the first
+# Prints the path of a reference Linux 6.12 tree for the project's checks,
+# extracting from Debian's linux-source-6.12 the parts they use the first
 # time: kunit.py, checkpatch.pl, kernel-doc, kselftest_harness.h,
 # kselftest's runner.sh and the stock KUnit sources (to compare against).
 #
@@ -11,9 +11,9 @@
 set -eu
 
 build=${1:-build}
-tarball=/usr/src/linux-source-6.1.tar.xz
+tarball=/usr/src/linux-source-6.12.tar.xz
 ref=$build/ref
-tree=$ref/linux-source-6.1
+tree=$ref/linux-source-6.12
 
 parts="tools/testing/kunit
 	tools/testing/selftests/kselftest_harness.h
@@ -30,13 +30,13 @@ parts="tools/testing/kunit
 # The stamp holds the list of parts, so that a longer list extracts again.
 if [ "$(cat "$tree/.extracted" 2>/dev/null)" != "$parts" ]; then
 	if [ ! -f "$tarball" ]; then
-		echo "ref-tree: $tarball is missing: apt-get install linux-source-6.1" >&2
+		echo "ref-tree: $tarball is missing: apt-get install linux-source-6.12" >&2
 		exit 1
 	fi
 	rm -rf "$tree"
 	mkdir -p "$ref"
 	# shellcheck disable=SC2046
-	tar -C "$ref" -xf "$tarball" $(for part in $parts; do echo "linux-source-6.1/$part"; done)
+	tar -C "$ref" -xf "$tarball" $(for part in $parts; do echo "linux-source-6.12/$part"; done)
 	echo "$parts" > "$tree/.extracted"
 fi
 echo "$tree"

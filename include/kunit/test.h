@@ -644,7 +644,7 @@ void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ..
  *
  * Documents that reaching this point is the test's success.
  */
-#define KUNIT_SUCCEED(test) do { } while (0)
+#define KUNIT_SUCCEED(test) ((void)(test))
 
 void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 						     const struct kunit_assert *assert,

@@ -66,7 +66,6 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  * @context, to @release.
  */
 struct kunit_try_catch {
-	/* private: internal use only. */
 	struct kunit *test;
 	union {
 		kunit_try_catch_func_t try_fn;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # scripts/kunit-run's source stage: the kernel tree (KSRC, or Debian's
-# linux-source-6.1 extracted once), and a work tree of hard links to it
+# linux-source-6.12 or -6.1 extracted once), and a work tree of hard links to it
 # with the project's files copied over, so that KSRC is never written to.
 # Sourced, not run.
 
@@ -68,13 +68,16 @@ overlay_patches() {
 	done
 }
 
-# Sets KSRC and version; extracts Debian's tree the first time.
+# Sets KSRC and version; a version shorthand (6.12, the default, or 6.1)
+# names Debian's tree, extracted the first time (scripts/ksrc.sh).
 find_source() {
-	if [ -z "${KSRC:-}" ]; then
-		[ -f "$BUILD/src/linux-source-6.1/.extracted" ] ||
-			stage extract "Extracting the kernel source"
-		KSRC=$("$TOP/scripts/ksrc.sh" "$BUILD") || exit 1
-	fi
+	case ${KSRC:-6.12} in
+	6.1 | 6.12)
+		[ -f "$BUILD/src/linux-source-${KSRC:-6.12}/.extracted" ] ||
+			stage extract "Extracting the kernel source (linux-source-${KSRC:-6.12})"
+		;;
+	esac
+	KSRC=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
 	KSRC=$(cd "$KSRC" && pwd) || die "KSRC=$KSRC: no such directory"
 	[ -f "$KSRC/Makefile" ] && [ -d "$KSRC/lib/kunit" ] ||
 		die "KSRC=$KSRC is not a kernel tree with KUnit"

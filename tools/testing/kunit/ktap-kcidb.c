@@ -108,7 +108,7 @@ static char *fold_name(const char *name)
 	}
 	folded[j] = '\0';
 	if (!j)
-		strcpy(folded, "unnamed");
+		memcpy(folded, "unnamed", sizeof("unnamed"));
 	return folded;
 }
 

@@ -590,7 +590,7 @@ static void add_part(char *text, size_t size, const char *fmt, ...)
 	va_list args;
 
 	if (len && len + 2 < size) {
-		strcpy(text + len, "; ");
+		memcpy(text + len, "; ", sizeof("; "));
 		len += 2;
 	}
 	va_start(args, fmt);

@@ -15,13 +15,13 @@
  *
  * Return: true when exactly one bit of @n is set.
  */
-static inline __attribute__((const)) bool is_power_of_2(unsigned long n)
+static inline bool is_power_of_2(unsigned long n)
 {
 	return n && !(n & (n - 1));
 }
 
 /* The index of the highest bit set in @n, which is not 0. */
-static inline __attribute__((const)) int __ilog2_u64(u64 n)
+static inline int __ilog2_u64(u64 n)
 {
 	return 63 - __builtin_clzll(n);
 }

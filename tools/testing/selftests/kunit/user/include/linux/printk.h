@@ -48,8 +48,14 @@ int vprintk(const char *fmt, va_list args);
 #define pr_warn(fmt, ...)	_printk(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_notice(fmt, ...)	_printk(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_info(fmt, ...)	_printk(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
-#define pr_debug(fmt, ...)	((void)0)
-#define pr_devel(fmt, ...)	((void)0)
+/* Prints nothing, but checks the format against its arguments, as the kernel's. */
+#define no_printk(fmt, ...) ({						\
+	if (0)								\
+		_printk(fmt, ##__VA_ARGS__);				\
+	0;								\
+})
+#define pr_debug(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_devel(fmt, ...)	no_printk(KERN_DEBUG pr_fmt(fmt), ##__VA_ARGS__)
 /* Once per call site, as in the kernel. */
 #define __kunit_print_once(fmt, ...) ({				\
 	static bool __kunit_printed;					\

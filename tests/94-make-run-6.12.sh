@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: GPL-2.0
+# make run on Linux 6.12, the default tree (Debian's linux-source-6.12):
+# this KUnit builds into it, boots, and its suites give what they give in
+# userspace; the kselftest target runs whole in the guest, the tree's
+# suites of 6.12's list included; 6.12's own kunit.py reads the results,
+# attribute lines and all.  The other checks of make run use 6.1.
+. tests/lib.sh
+export KSELFTEST=all
+unset KSRC
+
+if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	skip "make run on 6.12" "KUNIT_CHECK_NO_KERNEL is set"
+	exit 0
+fi
+
+make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run.out" 2>&1
+expect_status 0 $? "make run, without KSRC, builds Linux 6.12 with this KUnit, boots it and passes"
+if grep -q '^\[[0-9:]*\] Preparing the work tree (6\.12\.[0-9]*, this KUnit)$' "$SCRATCH/run.out"; then
+	pass "the default tree is 6.12"
+else
+	fail "the default tree is not 6.12"
+	show "$SCRATCH/run.out"
+fi
+summary=$(userspace_summary)
+expect_line "$SCRATCH/run.out" "$summary" \
+	"in 6.12, KUnit's own suites give what they give in userspace: $summary"
+
+# The attributes that 6.12 prints, as this KUnit prints them in the kernel.
+expect_line "$BUILD/last/results.ktap" "    # module: kunit_test" \
+	"results.ktap: a suite names its module, as in 6.12"
+kunit_py_results "$BUILD/last/results.ktap" "$SCRATCH/results"
+total=$(echo "$summary" | sed -n 's/.* \([0-9]*\) results: \([0-9]*\) passed.*/Ran \1 tests: passed: \2, skipped: 1/p')
+if [ -n "$total" ] && grep -q "$total" "$SCRATCH/results.log"; then
+	pass "6.12's kunit.py parse reads results.ktap: $total"
+else
+	fail "6.12's kunit.py parse on results.ktap"
+	tail -n 3 "$SCRATCH/results.log" | sed -e 's/^/#   /'
+fi
+
+# The tree's suites of 6.12's list, as programs of the guest.
+ksft=$BUILD/last/kselftest.tap
+tree_suites=$(sh tools/testing/selftests/kunit/tree-suites-select.sh "$(scripts/ksrc.sh "$BUILD")" \
+	tools/testing/selftests/kunit/tree-suites.list | sed -n 's/^\([a-z_][a-z0-9_]*\)[[:space:]].*/\1/p')
+missing=
+for name in $tree_suites; do
+	grep -qE "^ok [0-9]+ selftests: kunit: tree-$name\$" "$ksft" || missing="$missing $name"
+done
+case " $(echo $tree_suites) " in
+*" int_pow "*) ;;
+*) missing="$missing int_pow(not-selected)" ;;
+esac
+if [ -z "$missing" ]; then
+	pass "kselftest.tap: 6.12's tree suites pass in the guest: $(echo $tree_suites)"
+else
+	fail "kselftest.tap: tree suites missing or failing:$missing"
+	grep 'selftests: kunit: tree-' "$ksft" | sed -e 's/^/#   /'
+fi
+expect_line "$ksft" "ok 2 selftests: kunit: kunit-example-test" \
+	"kselftest.tap: the example, built for the guest"
+
+# The same suites in userspace on the host, from 6.12's tree.
+make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/tree-suites.out" 2>&1
+expect_status 0 $? "make tree-suites on 6.12 (the default) builds and passes"
+listed=$(echo "$tree_suites" | wc -w)
+expect_line "$SCRATCH/tree-suites.out" \
+	"tree-suites: $listed programs from $BUILD/src/linux-source-6.12; $BUILD/last/tree-suites.ktap" \
+	"every suite of 6.12's list ran: $listed programs"
