@@ -496,7 +496,9 @@ hang_not_run="not run: code of this suite timed out and may still run"
 # One suite after another, as they should read (kunit-report keeps the lines).
 sed -n '/^    # Subtest: extra-hang$/,/^not ok 6 extra-hang-once$/p; /^not ok 6 extra-hang-once$/q' \
 	"$BUILD/last/results.ktap" |
-	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*)$' > "$SCRATCH/hang.lines"
+	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*|# module: hang_kunit)$' \
+	> "$SCRATCH/hang.lines"
+expect_line "$BUILD/last/results.ktap" "    # module: hang_kunit" "the hang module's suites name it"
 cat > "$SCRATCH/hang.expected" <<EOT
     # Subtest: extra-hang
     ok 1 hang_before
