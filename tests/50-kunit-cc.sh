@@ -63,3 +63,28 @@ if [ $status -ne 0 ] && grep -q 'missing.c' "$SCRATCH/missing"; then
 else
 	fail "kunit-cc on a missing source: exit $status"
 fi
+
+# What needs the driver model fails to build in userspace, saying so;
+# kunit_device_register() builds and names the device as the kernel does.
+cat > "$SCRATCH/driver.c" <<'EOT'
+#include <kunit/device.h>
+#include <kunit/test.h>
+
+static void needs_a_driver(struct kunit *test)
+{
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, kunit_driver_create(test, "drv"));
+}
+
+static struct kunit_case driver_cases[] = { KUNIT_CASE(needs_a_driver), {} };
+static struct kunit_suite driver_suite = { .name = "driver", .test_cases = driver_cases };
+kunit_test_suite(driver_suite);
+EOT
+"$TOP/scripts/kunit-cc" "$SCRATCH/driver.c" -o "$SCRATCH/driver" > "$SCRATCH/driver.out" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q "error: call to .kunit_driver_create. declared with attribute error: kunit_driver_create(): userspace has no driver model; run this test in the kernel" \
+	"$SCRATCH/driver.out" && ! grep -q 'undefined reference' "$SCRATCH/driver.out"; then
+	pass "kunit_driver_create() in userspace fails at compile time, saying why"
+else
+	fail "kunit_driver_create() in userspace: exit $status, not the compile-time error"
+	show "$SCRATCH/driver.out"
+fi

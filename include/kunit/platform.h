@@ -29,8 +29,10 @@
  *    kunit_platform_case_start() and kunit_platform_case_end();
  *  - whether the platform's own record says something went wrong since
  *    the core last looked: kunit_platform_new_trouble();
+ *  - whether a string lasts as long as the program: kunit_platform_is_rodata();
  *  - whether a parameter generator runs in a protected run of its own:
- *    KUNIT_PLATFORM_PROTECTS_GENERATORS.
+ *    KUNIT_PLATFORM_PROTECTS_GENERATORS;
+ *  - whether devices have drivers: KUNIT_PLATFORM_HAS_DRIVERS.
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -44,6 +46,7 @@ struct module;
 
 #ifdef __KERNEL__
 
+#include <asm/sections.h>
 #include <linux/jump_label.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -156,6 +159,17 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 
 bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size);
 
+/**
+ * kunit_platform_is_rodata() - whether @p lies in the kernel's read-only data
+ * @p: an address, or NULL.
+ *
+ * Return: true for a string that lasts as long as the kernel does.
+ */
+static inline bool kunit_platform_is_rodata(const void *p)
+{
+	return p && is_kernel_rodata((unsigned long)p);
+}
+
 void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 
 bool kunit_platform_late_code_runs(const void *tag);
@@ -166,6 +180,12 @@ bool kunit_platform_late_code_runs(const void *tag);
  * with it.
  */
 #define KUNIT_PLATFORM_PROTECTS_GENERATORS	true
+
+/* Devices have drivers to bind (see <kunit/device.h>). */
+#define KUNIT_PLATFORM_HAS_DRIVERS		1
+
+int kunit_bus_init(void);
+void kunit_bus_shutdown(void);
 
 #else /* !__KERNEL__ */
 

@@ -553,6 +553,38 @@ static inline char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp
 	return copy ? memcpy(copy, str, size) : NULL;
 }
 
+/**
+ * kunit_kstrdup_const() - a string that lasts until the case ends
+ * @test: the running test.
+ * @str: the string, or NULL.
+ * @gfp: allocation flags, as for kmalloc().
+ *
+ * Upstream in 6.12 (not in 6.1).  A string in the kernel's read-only data
+ * lasts anyway and is returned as it is; any other is copied, as
+ * kunit_kstrdup() does (in userspace, every string is).
+ *
+ * Return: @str or its copy, to free with kunit_kfree_const(); NULL when
+ * @str is NULL or memory ran out.
+ */
+static inline const char *kunit_kstrdup_const(struct kunit *test, const char *str, gfp_t gfp)
+{
+	return kunit_platform_is_rodata(str) ? str : kunit_kstrdup(test, str, gfp);
+}
+
+/**
+ * kunit_kfree_const() - free what kunit_kstrdup_const() returned, early
+ * @test: the running test.
+ * @x: the string.
+ *
+ * Upstream in 6.12 (not in 6.1).  Frees nothing for a string that was not
+ * copied.
+ */
+static inline void kunit_kfree_const(struct kunit *test, const void *x)
+{
+	if (!kunit_platform_is_rodata(x))
+		kunit_kfree(test, x);
+}
+
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);

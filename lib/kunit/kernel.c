@@ -511,6 +511,9 @@ static int __init kunit_kernel_setup(void)
 {
 	kunit_install_hooks();
 	static_branch_inc(&kunit_running);
+	/* Without it, only kunit_device_register() fails, saying -ENODEV. */
+	if (kunit_bus_init())
+		pr_warn("kunit: cannot register the kunit bus: test devices cannot be made\n");
 	kunit_debugfs_create_root();
 	kunit_debugfs_add_builtin_suites();
 #ifdef CONFIG_MODULES
@@ -526,6 +529,7 @@ static void __exit kunit_kernel_teardown(void)
 	unregister_module_notifier(&kunit_module_watcher);
 #endif
 	kunit_debugfs_remove_all();
+	kunit_bus_shutdown();
 	static_branch_dec(&kunit_running);
 	kunit_remove_hooks();
 }

@@ -8,6 +8,7 @@
 #include "executor.h"
 #include "progress.h"
 #include <kunit/attributes.h>
+#include <kunit/device.h>
 #include <kunit/resource.h>
 #include <kunit/static_stub.h>
 #include <kunit/string-stream.h>
@@ -15,6 +16,7 @@
 #include <kunit/test.h>
 #include <kunit/try-catch.h>
 
+#include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/string.h>
@@ -540,6 +542,41 @@ static void resource_test_kstrdup(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
 }
 
+/*
+ * A string in the kernel's read-only data is not copied; one in writable
+ * memory always is, and in userspace every one is.
+ */
+static void resource_test_kstrdup_const(struct kunit *test)
+{
+	static const char text[] = "read-only";
+	char *writable = kunit_kstrdup(test, "writable", GFP_KERNEL);
+	const char *kept, *copied;
+	struct kunit fake;
+
+	KUNIT_ASSERT_NOT_NULL(test, writable);
+	kunit_init_test(&fake, "fake", NULL);
+	kept = kunit_kstrdup_const(&fake, text, GFP_KERNEL);
+	copied = kunit_kstrdup_const(&fake, writable, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, kept);
+	KUNIT_ASSERT_NOT_NULL(test, copied);
+	KUNIT_EXPECT_STREQ(test, kept, text);
+	KUNIT_EXPECT_STREQ(test, copied, "writable");
+	KUNIT_EXPECT_PTR_NE(test, copied, (const char *)writable);
+	/* Built in, text is the kernel's read-only data; in a module, it is not. */
+	if (kunit_platform_is_rodata(text))
+		KUNIT_EXPECT_PTR_EQ(test, kept, (const char *)text);
+	else
+		KUNIT_EXPECT_PTR_NE(test, kept, (const char *)text);
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&fake.resources),
+			kunit_platform_is_rodata(text) ? 1 : 2);
+	kunit_kfree_const(&fake, kept);
+	kunit_kfree_const(&fake, copied);
+	KUNIT_EXPECT_NULL(test, kunit_kstrdup_const(&fake, NULL, GFP_KERNEL));
+	KUNIT_EXPECT_TRUE(test, list_empty(&fake.resources));
+	KUNIT_EXPECT_EQ(test, fake.status, KUNIT_SUCCESS);
+	kunit_cleanup(&fake);
+}
+
 static const struct {
 	const char *name;
 	int value;
@@ -640,6 +677,7 @@ static struct kunit_case resource_test_cases[] = {
 	KUNIT_CASE(resource_test_kmalloc),
 	KUNIT_CASE(resource_test_kmalloc_overflow),
 	KUNIT_CASE(resource_test_kstrdup),
+	KUNIT_CASE(resource_test_kstrdup_const),
 	KUNIT_CASE(resource_test_array_param_desc),
 	KUNIT_CASE(resource_test_actions),
 	KUNIT_CASE(resource_test_kfree_foreign_fails),
@@ -1627,6 +1665,44 @@ static void stub_test_ends_with_case(struct kunit *test)
 					   "# the function has no active stub to deactivate\n"));
 }
 
+static void device_test_register(struct kunit *test)
+{
+	struct device *dev = kunit_device_register(test, "kunit-dev");
+	char *managed;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_EXPECT_STREQ(test, dev_name(dev), "device_test_register.kunit-dev");
+	managed = devm_kzalloc(dev, 64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, managed);
+	KUNIT_EXPECT_EQ(test, managed[63], 0);
+	kunit_device_unregister(test, dev);
+	/* Its name is free again. */
+	dev = kunit_device_register(test, "kunit-dev");
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, dev);
+}
+
+static void registers_and_leaves(struct kunit *fake)
+{
+	struct device *dev = kunit_device_register(fake, "left");
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(fake, dev);
+	KUNIT_ASSERT_NOT_NULL(fake, devm_kmalloc(dev, 32, GFP_KERNEL));
+}
+
+/*
+ * A device the case did not unregister goes with it, its managed memory
+ * too (a leak checker would see it otherwise), and its name is free.
+ */
+static void device_test_gone_with_case(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", registers_and_leaves, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	kunit_run_fake(test, "fake", registers_and_leaves, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+}
+
 static struct kunit_case stub_test_cases[] = {
 	KUNIT_CASE(stub_test_replaces),
 	KUNIT_CASE(stub_test_ends_with_case),
@@ -1636,6 +1712,17 @@ static struct kunit_case stub_test_cases[] = {
 static struct kunit_suite stub_test_suite = {
 	.name = "kunit-static-stub",
 	.test_cases = stub_test_cases,
+};
+
+static struct kunit_case device_test_cases[] = {
+	KUNIT_CASE(device_test_register),
+	KUNIT_CASE(device_test_gone_with_case),
+	{}
+};
+
+static struct kunit_suite device_test_suite = {
+	.name = "kunit-device",
+	.test_cases = device_test_cases,
 };
 
 static struct kunit_case attributes_test_cases[] = {
@@ -1655,7 +1742,7 @@ static struct kunit_suite attributes_test_suite = {
 
 kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
 		  &resource_test_suite, &runner_test_suite, &attributes_test_suite,
-		  &stub_test_suite);
+		  &stub_test_suite, &device_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");

@@ -62,6 +62,12 @@ void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
  * A process has no record like the kernel's taint: what goes wrong in it
  * (a crash, a sanitizer's report) fails the case through its supervisor.
  */
+/* A program cannot tell its read-only data from the rest: every string is copied. */
+static inline bool kunit_platform_is_rodata(const void *p)
+{
+	return false;
+}
+
 static inline bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text,
 					      size_t size)
 {
@@ -98,5 +104,8 @@ static inline bool kunit_platform_late_code_runs(const void *tag)
  * starts a new one where it stopped: it needs no protected run.
  */
 #define KUNIT_PLATFORM_PROTECTS_GENERATORS	false
+
+/* A device is the stand-in of <linux/device.h>: no driver binds to it. */
+#define KUNIT_PLATFORM_HAS_DRIVERS		0
 
 #endif /* _KUNIT_PLATFORM_USER_H */

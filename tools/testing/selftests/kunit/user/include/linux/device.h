@@ -63,6 +63,17 @@ static inline void device_unregister(struct device *dev)
 #define root_device_unregister(dev)	device_unregister(dev)
 
 /**
+ * dev_name - the name a device was registered as
+ * @dev: the device.
+ *
+ * Return: its name.
+ */
+static inline const char *dev_name(const struct device *dev)
+{
+	return dev->name;
+}
+
+/**
  * devm_kmalloc - kmalloc() an object that @dev owns
  * @dev: the owner.
  * @size: bytes; 0 gives ZERO_SIZE_PTR, which nothing owns.
