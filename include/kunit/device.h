@@ -63,12 +63,10 @@ struct device *kunit_device_register_with_driver(struct kunit *test, const char 
 #else
 
 struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
-	__compiletime_error("kunit_driver_create(): userspace has no driver model; "
-			    "run this test in the kernel");
+	__compiletime_error("kunit_driver_create(): userspace has no driver model; run this test in the kernel");
 struct device *kunit_device_register_with_driver(struct kunit *test, const char *name,
 						 const struct device_driver *drv)
-	__compiletime_error("kunit_device_register_with_driver(): userspace has no driver "
-			    "model; run this test in the kernel");
+	__compiletime_error("kunit_device_register_with_driver(): userspace has no driver model; run this test in the kernel");
 
 #endif /* KUNIT_PLATFORM_HAS_DRIVERS */
 

@@ -15,8 +15,11 @@
 
 #include "kernel-internal.h"
 
-/* Not const: before 6.3 a driver's and a device's bus are not. */
-static struct bus_type kunit_bus_type = {
+/*
+ * As const as the driver core takes it: since 6.3 a bus's type is const
+ * everywhere; before, bus_register() writes to it, so it is writable.
+ */
+static typeof(*((struct device_driver *)NULL)->bus) kunit_bus_type = {
 	.name = "kunit",
 };
 

@@ -1668,10 +1668,11 @@ static void stub_test_ends_with_case(struct kunit *test)
 static void device_test_register(struct kunit *test)
 {
 	struct device *dev = kunit_device_register(test, "kunit-dev");
-	char *managed;
+	char *managed, name[64];
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
-	KUNIT_EXPECT_STREQ(test, dev_name(dev), "device_test_register.kunit-dev");
+	snprintf(name, sizeof(name), "%s.kunit-dev", test->name);
+	KUNIT_EXPECT_STREQ(test, dev_name(dev), name);
 	managed = devm_kzalloc(dev, 64, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, managed);
 	KUNIT_EXPECT_EQ(test, managed[63], 0);
