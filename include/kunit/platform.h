@@ -46,7 +46,6 @@ struct module;
 
 #ifdef __KERNEL__
 
-#include <asm/sections.h>
 #include <linux/jump_label.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
@@ -159,16 +158,7 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 
 bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size);
 
-/**
- * kunit_platform_is_rodata() - whether @p lies in the kernel's read-only data
- * @p: an address, or NULL.
- *
- * Return: true for a string that lasts as long as the kernel does.
- */
-static inline bool kunit_platform_is_rodata(const void *p)
-{
-	return p && is_kernel_rodata((unsigned long)p);
-}
+bool kunit_platform_is_rodata(const void *p);
 
 void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 

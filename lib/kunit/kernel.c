@@ -77,6 +77,20 @@ char *kunit_filter_action(void)
 	return filter_action_param;
 }
 
+/**
+ * kunit_platform_is_rodata() - whether @p lies in the kernel's read-only data
+ * @p: an address, or NULL.
+ *
+ * Return: true for a string that lasts as long as the kernel does; false
+ * always in kunit.ko, to which the kernel does not export where its
+ * read-only data lies (as in 6.12, such strings are copied then).
+ */
+bool kunit_platform_is_rodata(const void *p)
+{
+	return !IS_MODULE(CONFIG_KUNIT) && p && is_kernel_rodata((unsigned long)p);
+}
+EXPORT_SYMBOL_GPL(kunit_platform_is_rodata);
+
 /* Lines go out one printk record each, at the level they were logged at. */
 void kunit_platform_emit(const char *level, const char *line)
 {
