@@ -19,7 +19,7 @@
  * As const as the driver core takes it: since 6.3 a bus's type is const
  * everywhere; before, bus_register() writes to it, so it is writable.
  */
-static typeof(*((struct device_driver *)NULL)->bus) kunit_bus_type = {
+static typeof(*((struct device_driver *)NULL)->bus) kunit_bus = {
 	.name = "kunit",
 };
 
@@ -29,7 +29,7 @@ static struct device *kunit_bus_root;
 struct kunit_device {
 	struct device dev;
 	struct kunit *owner;
-	const struct device_driver *driver;
+	const struct device_driver *made_driver;
 };
 
 /**
@@ -44,7 +44,7 @@ int kunit_bus_init(void)
 	kunit_bus_root = root_device_register("kunit");
 	if (IS_ERR(kunit_bus_root))
 		return PTR_ERR(kunit_bus_root);
-	err = bus_register(&kunit_bus_type);
+	err = bus_register(&kunit_bus);
 	if (err) {
 		root_device_unregister(kunit_bus_root);
 		kunit_bus_root = NULL;
@@ -59,7 +59,7 @@ void kunit_bus_shutdown(void)
 {
 	if (IS_ERR_OR_NULL(kunit_bus_root))
 		return;
-	bus_unregister(&kunit_bus_type);
+	bus_unregister(&kunit_bus);
 	root_device_unregister(kunit_bus_root);
 	kunit_bus_root = NULL;
 }
@@ -81,21 +81,18 @@ static void kunit_device_unregister_action(void *dev)
 
 struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
 {
-	struct device_driver *driver = kunit_kzalloc(test, sizeof(*driver), GFP_KERNEL);
+	struct device_driver *drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	const char *drv_name = kunit_kstrdup_const(test, name, GFP_KERNEL);
 	int err;
 
-	if (!driver)
+	if (!drv || !drv_name)
 		return ERR_PTR(-ENOMEM);
-	driver->name = kunit_kstrdup_const(test, name, GFP_KERNEL);
-	if (!driver->name)
-		return ERR_PTR(-ENOMEM);
-	driver->bus = &kunit_bus_type;
-	driver->owner = THIS_MODULE;
-	err = driver_register(driver);
+	*drv = (struct device_driver){ .name = drv_name, .bus = &kunit_bus, .owner = THIS_MODULE };
+	err = driver_register(drv);
 	if (err)
 		return ERR_PTR(err);
-	err = kunit_add_action_or_reset(test, kunit_driver_unregister_action, driver);
-	return err ? ERR_PTR(err) : driver;
+	err = kunit_add_action_or_reset(test, kunit_driver_unregister_action, drv);
+	return err ? ERR_PTR(err) : drv;
 }
 EXPORT_SYMBOL_GPL(kunit_driver_create);
 
@@ -116,7 +113,7 @@ static struct kunit_device *kunit_device_add(struct kunit *test, const char *nam
 		return ERR_PTR(err);
 	}
 	kdev->dev.release = kunit_device_release;
-	kdev->dev.bus = &kunit_bus_type;
+	kdev->dev.bus = &kunit_bus;
 	kdev->dev.parent = kunit_bus_root;
 	/* What a driver under test may map for DMA, as a platform device has. */
 	kdev->dev.dma_mask = &kdev->dev.coherent_dma_mask;
@@ -153,17 +150,18 @@ struct device *kunit_device_register(struct kunit *test, const char *name)
 		return ERR_CAST(kdev);
 	}
 	/* Unregistered with the device by kunit_device_unregister(). */
-	kdev->driver = driver;
+	kdev->made_driver = driver;
 	return &kdev->dev;
 }
 EXPORT_SYMBOL_GPL(kunit_device_register);
 
 void kunit_device_unregister(struct kunit *test, struct device *dev)
 {
-	const struct device_driver *driver = container_of(dev, struct kunit_device, dev)->driver;
+	struct kunit_device *kdev = container_of(dev, struct kunit_device, dev);
+	const struct device_driver *made = kdev->made_driver;
 
 	kunit_release_action(test, kunit_device_unregister_action, dev);
-	if (driver)
-		kunit_release_action(test, kunit_driver_unregister_action, (void *)driver);
+	if (made)
+		kunit_release_action(test, kunit_driver_unregister_action, (void *)made);
 }
 EXPORT_SYMBOL_GPL(kunit_device_unregister);
