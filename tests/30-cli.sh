@@ -48,7 +48,7 @@ expect_line "$SCRATCH/attr" "1..0" "no case of kunit-test is slow: none runs"
 "$prog" -a 'module=kunit_test' 'kunit-attr*' > "$SCRATCH/attr-module" 2>&1
 expect_status 0 $? "-a 'module=kunit_test' with a glob"
 expect_line "$SCRATCH/attr-module" "    # module: kunit_test" "the suite names its module"
-expect_line "$SCRATCH/attr-module" "    ok 5 attributes_test_skip_not_run" "and runs every case"
+expect_line "$SCRATCH/attr-module" "    ok 6 attributes_test_skip_not_run" "and runs every case"
 "$prog" --attr='module!=kunit_test' --filter-action=skip 'kunit-attr*' > "$SCRATCH/attr-skip" 2>&1
 expect_status 4 $? "--filter-action=skip: every case left out is a skip"
 expect_line "$SCRATCH/attr-skip" "    ok 1 attributes_test_ktap # SKIP" "kept, skipped, not run"
