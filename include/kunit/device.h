@@ -62,11 +62,16 @@ struct device *kunit_device_register_with_driver(struct kunit *test, const char 
 
 #else
 
-struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
-	__compiletime_error("kunit_driver_create(): userspace has no driver model; run this test in the kernel");
-struct device *kunit_device_register_with_driver(struct kunit *test, const char *name,
-						 const struct device_driver *drv)
-	__compiletime_error("kunit_device_register_with_driver(): userspace has no driver model; run this test in the kernel");
+/*
+ * Any use of either name, a call or its address, dead code included, fails
+ * to compile, saying why: never a link error.
+ */
+#define kunit_driver_create							\
+	({ _Static_assert(0, "kunit_driver_create(): userspace has no driver model; run this test in the kernel"); \
+	   (struct device_driver *(*)(struct kunit *, const char *))NULL; })
+#define kunit_device_register_with_driver					\
+	({ _Static_assert(0, "kunit_device_register_with_driver(): userspace has no driver model; run this test in the kernel"); \
+	   (struct device *(*)(struct kunit *, const char *, const struct device_driver *))NULL; })
 
 #endif /* KUNIT_PLATFORM_HAS_DRIVERS */
 

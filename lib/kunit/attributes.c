@@ -245,6 +245,13 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_next_attr_filter);
 enum kunit_attr_op { KUNIT_OP_LE, KUNIT_OP_GE, KUNIT_OP_NE, KUNIT_OP_LT, KUNIT_OP_GT, KUNIT_OP_EQ };
 static const char * const kunit_attr_ops[] = { "<=", ">=", "!=", "<", ">", "=" };
 
+/* Whether @c may be in a module's name. */
+static bool kunit_attr_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '-';
+}
+
 /*
  * Reads the operator and the value of a condition on @attr: @input is
  * what follows the attribute's name.  Return: NULL, or what is wrong.
@@ -272,8 +279,9 @@ static const char *kunit_attr_parse(const struct kunit_attr *attr, const char *i
 		if (*op != KUNIT_OP_EQ && *op != KUNIT_OP_NE)
 			return "a name takes = or != only";
 		/* "module==x" would otherwise look for "=x", which no module is. */
-		if (strcspn(input, "<>=! ") < len)
-			return "a name has no space and none of < > = !";
+		for (i = 0; i < len; i++)
+			if (!kunit_attr_name_char(input[i]))
+				return "a module's name is letters, digits, '_' and '-'";
 		value->string = input;
 		value->number = len;
 		return NULL;

@@ -74,17 +74,27 @@ static void kunit_driver_unregister_action(void *driver)
 	driver_unregister(driver);
 }
 
+/* A device goes with the driver KUnit made for it, if any. */
 static void kunit_device_unregister_action(void *dev)
 {
+	struct kunit_device *kdev = container_of(dev, struct kunit_device, dev);
+	const struct device_driver *made = kdev->made_driver;
+
 	device_unregister(dev);
+	if (made)
+		driver_unregister((struct device_driver *)made);
 }
 
 struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
 {
-	struct device_driver *drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
-	const char *drv_name = kunit_kstrdup_const(test, name, GFP_KERNEL);
+	struct device_driver *drv;
+	const char *drv_name;
 	int err;
 
+	if (!name)
+		return ERR_PTR(-EINVAL);
+	drv = kunit_kzalloc(test, sizeof(*drv), GFP_KERNEL);
+	drv_name = kunit_kstrdup_const(test, name, GFP_KERNEL);
 	if (!drv || !drv_name)
 		return ERR_PTR(-ENOMEM);
 	*drv = (struct device_driver){ .name = drv_name, .bus = &kunit_bus, .owner = THIS_MODULE };
@@ -103,6 +113,8 @@ static struct kunit_device *kunit_device_add(struct kunit *test, const char *nam
 
 	if (IS_ERR_OR_NULL(kunit_bus_root))
 		return ERR_PTR(-ENODEV);
+	if (!name)
+		return ERR_PTR(-EINVAL);
 	kdev = kzalloc(sizeof(*kdev), GFP_KERNEL);
 	if (!kdev)
 		return ERR_PTR(-ENOMEM);
@@ -149,19 +161,19 @@ struct device *kunit_device_register(struct kunit *test, const char *name)
 		kunit_release_action(test, kunit_driver_unregister_action, driver);
 		return ERR_CAST(kdev);
 	}
-	/* Unregistered with the device by kunit_device_unregister(). */
+	/* From here the driver goes with the device, by the device's action. */
+	kunit_remove_action(test, kunit_driver_unregister_action, driver);
 	kdev->made_driver = driver;
 	return &kdev->dev;
 }
 EXPORT_SYMBOL_GPL(kunit_device_register);
 
+/*
+ * The device is not looked at before its action is found: one already
+ * unregistered, or another test's, is left alone.
+ */
 void kunit_device_unregister(struct kunit *test, struct device *dev)
 {
-	struct kunit_device *kdev = container_of(dev, struct kunit_device, dev);
-	const struct device_driver *made = kdev->made_driver;
-
 	kunit_release_action(test, kunit_device_unregister_action, dev);
-	if (made)
-		kunit_release_action(test, kunit_driver_unregister_action, (void *)made);
 }
 EXPORT_SYMBOL_GPL(kunit_device_unregister);

@@ -99,7 +99,8 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_glob_check);
  * A copy of @suite that keeps only the cases matching @case_glob (NULL:
  * every case); its results are @suite's (see kunit_suite_results()).  A
  * suite that a case glob leaves without cases is left out; one that has
- * none is kept, as upstream keeps it: its suite_init may still fail.
+ * none at all is kept, whatever the glob (6.12 drops it): its suite_init
+ * may still fail, and "*" and "*.*" must not give two verdicts.
  */
 static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 						     const char *case_glob)
@@ -111,7 +112,7 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 	kunit_suite_for_each_test_case(suite, test_case)
 		if (!case_glob || glob_match(case_glob, test_case->name))
 			count++;
-	if (!count && case_glob)
+	if (!count && suite->test_cases && suite->test_cases[0].run_case)
 		return NULL;
 
 	copy = kmemdup(suite, sizeof(*suite), GFP_KERNEL);

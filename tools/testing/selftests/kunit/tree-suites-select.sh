@@ -27,13 +27,13 @@ version_number() {
 	minor=${1#*.}
 	# Digits only, and no leading zero, which sh would read as octal.
 	case $major.$minor in
-	*[!0-9.]* | 0[0-9]* | *.0[0-9]* | *.*.* | .* | *.) return 1 ;;
+	*[!0-9.]* | 0[0-9]* | *.0[0-9]* | *.*.* | .* | *. | *.[0-9][0-9][0-9][0-9]*) return 1 ;;
 	esac
 	echo $((major * 1000 + minor))
 }
 
-major=$(sed -n 's/^VERSION = *//p' "$tree/Makefile" | head -n 1)
-minor=$(sed -n 's/^PATCHLEVEL = *//p' "$tree/Makefile" | head -n 1)
+major=$(tr -d '\r' < "$tree/Makefile" | sed -n 's/^VERSION = *//p' | head -n 1)
+minor=$(tr -d '\r' < "$tree/Makefile" | sed -n 's/^PATCHLEVEL = *//p' | head -n 1)
 tree_version=$(version_number "$major.$minor") || {
 	echo "tree-suites-select.sh: cannot read the version of $tree (VERSION, PATCHLEVEL)" >&2
 	exit 2
@@ -65,10 +65,18 @@ tr -d '\r' < "$list" | while IFS= read -r line || [ -n "$line" ]; do
 			}
 			case $word in
 			--since=*)
+				[ -z "$since" ] || {
+					echo "tree-suites-select.sh: $list: \"$line\": --since given twice" >&2
+					exit 2
+				}
 				since=$version
 				[ "$tree_version" -ge "$version" ] || keep=
 				;;
 			*)
+				[ -z "$before" ] || {
+					echo "tree-suites-select.sh: $list: \"$line\": --before given twice" >&2
+					exit 2
+				}
 				before=$version
 				[ "$tree_version" -lt "$version" ] || keep=
 				;;
