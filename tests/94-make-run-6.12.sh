@@ -65,3 +65,24 @@ listed=$(echo "$tree_suites" | wc -w)
 expect_line "$SCRATCH/tree-suites.out" \
 	"tree-suites: $listed programs from $BUILD/src/linux-source-6.12; $BUILD/last/tree-suites.ktap" \
 	"every suite of 6.12's list ran: $listed programs"
+
+# 6.1 and 6.12 build side by side in one build directory (tests/95 then
+# reuses the 6.1 kernel): neither tree's objects meet the other's, and
+# going back rebuilds nothing.
+dir612=$(cat "$BUILD/last/run-dir")
+make --no-print-directory run BUILD="$BUILD" KSRC=6.1 > "$SCRATCH/run61.out" 2>&1
+expect_status 0 $? "make run KSRC=6.1 in the same build directory passes"
+dir61=$(cat "$BUILD/last/run-dir")
+if [ -n "$dir61" ] && [ "$dir61" != "$dir612" ]; then
+	pass "6.1 builds in a directory of its own: $(basename "$dir61"), not $(basename "$dir612")"
+else
+	fail "6.1 and 6.12 share the build directory $dir61"
+fi
+make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/back.out" 2>&1
+expect_status 0 $? "back to 6.12: make run passes"
+if grep -q 'Building bzImage modules (-j[0-9]*): nothing changed since it was last made$' "$SCRATCH/back.out"; then
+	pass "and rebuilds nothing"
+else
+	fail "going back to 6.12 rebuilt the kernel"
+	show "$SCRATCH/back.out"
+fi
