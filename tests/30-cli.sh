@@ -52,6 +52,17 @@ expect_line "$SCRATCH/attr-module" "    ok 6 attributes_test_skip_not_run" "and 
 "$prog" --attr='module!=kunit_test' --filter-action=skip 'kunit-attr*' > "$SCRATCH/attr-skip" 2>&1
 expect_status 4 $? "--filter-action=skip: every case left out is a skip"
 expect_line "$SCRATCH/attr-skip" "    ok 1 attributes_test_ktap # SKIP" "kept, skipped, not run"
+# A filter action alone filters nothing: the plan is the whole run's.
+"$prog" > "$SCRATCH/plain" 2>&1
+"$prog" --filter-action=skip > "$SCRATCH/action-alone" 2>&1
+expect_status 0 $? "--filter-action=skip alone runs everything and passes"
+if [ "$(grep -c '^ok \|^not ok ' "$SCRATCH/action-alone")" = "$(grep -c '^ok \|^not ok ' "$SCRATCH/plain")" ] &&
+	! grep -q '# SKIP$' "$SCRATCH/action-alone"; then
+	pass "and keeps every suite, skipping no case"
+else
+	fail "--filter-action=skip alone changed the run"
+	show "$SCRATCH/action-alone"
+fi
 for bad in 'speed>fast' 'colour=red' 'module<x' 'speed'; do
 	"$prog" --attr="$bad" > "$SCRATCH/bad-attr" 2>&1
 	expect_status 2 $? "the attribute filter '$bad' is refused"

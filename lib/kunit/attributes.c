@@ -340,6 +340,21 @@ static bool kunit_attr_matches(const struct kunit_attr *attr, struct kunit_attr_
 }
 
 /**
+ * kunit_attr_filters_left() - step to the next condition of a kunit.filter
+ * @rest: what kunit_next_attr_filter() left, or the whole filter; moved
+ *	  past the spaces and empty conditions before the next one.
+ *
+ * Return: whether a condition is left.
+ */
+bool kunit_attr_filters_left(char **rest)
+{
+	if (!*rest)
+		return false;
+	*rest += strspn(*rest, " ,");
+	return **rest;
+}
+
+/**
  * kunit_attr_filter_check() - tell whether a kunit.filter is well formed
  * @filters: conditions separated by commas.
  *
@@ -361,11 +376,7 @@ const char *kunit_attr_filter_check(const char *filters)
 	copy = kstrdup(filters, GFP_KERNEL);
 	if (!copy)
 		return "out of memory";
-	for (rest = copy; rest && !problem; ) {
-		while (*rest == ' ' || *rest == ',')
-			rest++;
-		if (!*rest)
-			break;
+	for (rest = copy; !problem && kunit_attr_filters_left(&rest); ) {
 		filter = kunit_next_attr_filter(&rest, &err);
 		if (!*filter.input)
 			problem = "no operator: use <, >, <=, >=, = or !=";

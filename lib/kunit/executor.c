@@ -112,7 +112,7 @@ static struct kunit_suite *__cold kunit_filter_cases(struct kunit_suite *suite,
 	kunit_suite_for_each_test_case(suite, test_case)
 		if (!case_glob || glob_match(case_glob, test_case->name))
 			count++;
-	if (!count && suite->test_cases && suite->test_cases[0].run_case)
+	if (!count && kunit_suite_num_test_cases(suite))
 		return NULL;
 
 	copy = kmemdup(suite, sizeof(*suite), GFP_KERNEL);
@@ -150,11 +150,7 @@ static struct kunit_suite *__cold kunit_filter_by_attrs(struct kunit_suite *copy
 		err = -ENOMEM;
 		goto fail;
 	}
-	for (rest = conditions; rest && copy; ) {
-		while (*rest == ' ' || *rest == ',')
-			rest++;
-		if (!*rest)
-			break;
+	for (rest = conditions; copy && kunit_attr_filters_left(&rest); ) {
 		filter = kunit_next_attr_filter(&rest, &err);
 		narrower = err ? NULL : kunit_filter_attr_tests(copy, filter, action, &err);
 		kfree(copy->test_cases);
@@ -354,50 +350,16 @@ static bool kunit_selection_filters(const struct kunit_selection *selection)
 }
 
 /**
- * kunit_exec_filter() - the suites of a set that a selection chooses, or why not
+ * kunit_exec_select() - the suites of a set that a selection chooses, or why not
  * @set: the suites to choose from.
- * @selection: the filters; at least one is set.
+ * @selection: the filters, any of them NULL or empty.
  * @err: set to 0, or to -EINVAL or -ENOMEM.
  *
  * As kunit_filter_suites(), but a filter that cannot be used is said
  * (see kunit_exec_error()): a run whose suites were left out for it then
  * fails, where it would otherwise look like one the filter chose nothing
  * of.  So is a filter_action other than skip, which would otherwise leave
- * out what its author meant to see skipped.
- *
- * Return: the chosen suites, to free with kunit_free_suite_set().
- */
-struct kunit_suite_set __cold kunit_exec_filter(const struct kunit_suite_set *set,
-						const struct kunit_selection *selection,
-						int *err)
-{
-	const char *glob = selection->glob, *filters = selection->filters;
-	const char *action = selection->filter_action;
-	struct kunit_suite_set chosen = { NULL, NULL };
-
-	*err = -EINVAL;
-	if (glob && *glob && kunit_filter_glob_check(glob))
-		kunit_exec_error(set, "bad filter '%s': %s", glob, kunit_filter_glob_check(glob));
-	else if (filters && *filters && kunit_attr_filter_check(filters))
-		kunit_exec_error(set, "bad attribute filter '%s': %s", filters,
-				 kunit_attr_filter_check(filters));
-	else if (action && *action && strcmp(action, "skip"))
-		kunit_exec_error(set, "unknown filter_action '%s': use skip, or give none", action);
-	else
-		chosen = kunit_filter_suites(set, glob, selection->filters,
-					     action && *action ? selection->filter_action : NULL,
-					     err);
-	if (*err && *err != -EINVAL)
-		kunit_exec_error(set, "cannot filter suites: error %d", *err);
-	return chosen;
-}
-
-/**
- * kunit_exec_select() - the suites of a set that a selection chooses
- * @set: the suites to choose from.
- * @selection: the filters, any of them NULL or empty.
- * @err: set to 0, or to -EINVAL or -ENOMEM (said as kunit_exec_filter()
- *	 does).
+ * out what its author meant to see skipped; alone, it filters nothing.
  *
  * Return: @set itself when nothing filters, or the chosen suites; either
  * goes to kunit_exec_release() when done.
@@ -406,18 +368,26 @@ struct kunit_suite_set __cold kunit_exec_select(const struct kunit_suite_set *se
 						const struct kunit_selection *selection,
 						int *err)
 {
-	*err = 0;
-	/* A filter_action alone acts on nothing, but a bad one is said. */
-	if (!kunit_selection_filters(selection)) {
-		if (selection->filter_action && *selection->filter_action &&
-		    strcmp(selection->filter_action, "skip")) {
-			*err = -EINVAL;
-			kunit_exec_error(set, "unknown filter_action '%s': use skip, or give none",
-					 selection->filter_action);
-		}
-		return *set;
-	}
-	return kunit_exec_filter(set, selection, err);
+	const char *glob = selection->glob, *filters = selection->filters;
+	char *action = selection->filter_action;
+	struct kunit_suite_set chosen = { NULL, NULL };
+
+	*err = -EINVAL;
+	if (action && *action && strcmp(action, "skip"))
+		kunit_exec_error(set, "unknown filter_action '%s': use skip, or give none", action);
+	else if (glob && *glob && kunit_filter_glob_check(glob))
+		kunit_exec_error(set, "bad filter '%s': %s", glob, kunit_filter_glob_check(glob));
+	else if (filters && *filters && kunit_attr_filter_check(filters))
+		kunit_exec_error(set, "bad attribute filter '%s': %s", filters,
+				 kunit_attr_filter_check(filters));
+	else if (!kunit_selection_filters(selection))
+		*err = 0;
+	else
+		chosen = kunit_filter_suites(set, glob, selection->filters,
+					     action && *action ? action : NULL, err);
+	if (*err && *err != -EINVAL)
+		kunit_exec_error(set, "cannot filter suites: error %d", *err);
+	return !*err && !kunit_selection_filters(selection) ? *set : chosen;
 }
 
 /**

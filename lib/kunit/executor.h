@@ -31,8 +31,6 @@ int kunit_executor_run(const struct kunit_selection *selection,
 		       struct kunit_progress *progress);
 #endif
 const char *kunit_filter_glob_check(const char *glob);
-struct kunit_suite_set kunit_exec_filter(const struct kunit_suite_set *set,
-					 const struct kunit_selection *selection, int *err);
 struct kunit_suite_set kunit_exec_select(const struct kunit_suite_set *set,
 					 const struct kunit_selection *selection, int *err);
 void kunit_exec_release(struct kunit_suite_set set, const struct kunit_selection *selection);

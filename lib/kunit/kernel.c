@@ -492,7 +492,7 @@ static int __cold kunit_on_module_event(struct notifier_block *nb, unsigned long
 		/*
 		 * Its error (a kunit.filter_glob that cannot be used) does not
 		 * fail the load, which may be a driver's: the suites' results
-		 * say it instead (kunit_exec_filter()).
+		 * say it instead (kunit_exec_select()).
 		 */
 		__kunit_test_suites_init(suites, count);
 		kunit_mark_running(suites, count, false);
