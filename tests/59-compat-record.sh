@@ -22,7 +22,8 @@ side=ours
 [ -n "\$STOCK" ] && side=stock
 echo \$side >> "$SCRATCH/runs.log"
 mkdir -p "\$BUILD/last"
-echo "\$BUILD/run/x86_64\${STOCK:+-stock}-1234" > "\$BUILD/last/run-dir"
+echo "\$BUILD/run/x86_64\${STOCK:+-stock}-\$\$" > "\$BUILD/last/run-dir"
+echo "x86_64-1234" > "\$BUILD/last/config-id"
 cp "$SCRATCH/\$side.log" "\$BUILD/last/console.log"
 echo "[00:00:00] Preparing the work tree (\${FAKE_VERSION:-6.1.192}, this KUnit)"
 echo "1 suites, 8 results: 7 passed, 0 failed, 1 skipped"
