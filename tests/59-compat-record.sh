@@ -43,7 +43,7 @@ compat() {
 	status=$?
 	runs=$(tr '\n' ' ' < "$SCRATCH/runs.log")
 }
-record=$top/scripts/compat/all_tests.results
+record=$top/scripts/compat/all_tests-6.1.results
 touch "$top/all_tests.config"
 
 compat COMPAT_RECORD=1
@@ -73,13 +73,28 @@ else
 	show "$SCRATCH/out"
 fi
 
+# Each kernel series has a record of its own: 6.12's is written beside
+# 6.1's, which stays as it was.
+cp "$record" "$SCRATCH/record-6.1"
+compat COMPAT_RECORD=1 FAKE_VERSION=6.12.118
+expect_status 0 $status "COMPAT_RECORD=1 on 6.12"
+expect_line "$top/scripts/compat/all_tests-6.12.results" \
+	"# stock KUnit's results of x86_64-1234 6.12.118" "6.12's record is all_tests-6.12.results"
+expect_same "$SCRATCH/record-6.1" "$record" "6.1's record is left as it was"
+compat STOCK_RESULTS=recorded FAKE_VERSION=6.12.118
+if [ "$runs" = "ours " ]; then
+	pass "STOCK_RESULTS=recorded on 6.12 takes 6.12's record"
+else
+	fail "STOCK_RESULTS=recorded on 6.12 ran: $runs"
+fi
+
 # A record that no longer holds what stock gives fails a run that builds
 # stock, and is taken as it is by one that does not (where ours differs).
 sed -i 's/^example.example_skip_test SKIP$/example.example_skip_test PASS/' "$record"
 compat
 expect_status 1 $status "a record that stock KUnit no longer gives fails make compat"
 expect_line "$SCRATCH/out" \
-	"compat: scripts/compat/all_tests.results no longer holds what stock KUnit gives; COMPAT_RECORD=1 writes it again" \
+	"compat: scripts/compat/all_tests-6.1.results no longer holds what stock KUnit gives; COMPAT_RECORD=1 writes it again" \
 	"and says so"
 compat STOCK_RESULTS=recorded
 expect_status 1 $status "STOCK_RESULTS=recorded: results that differ from the record fail"
@@ -112,10 +127,10 @@ expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
 
 # The records in the project are for the build make check makes.
 for config in all_tests kasan; do
-	if head -n 1 "$TOP/scripts/compat/$config.results" 2>/dev/null |
+	if head -n 1 "$TOP/scripts/compat/$config-6.1.results" 2>/dev/null |
 	   grep -q "^# stock KUnit's results of x86_64-[0-9]* 6\.1\.[0-9]*\$"; then
-		pass "scripts/compat/$config.results is a record: $(head -n 1 "$TOP/scripts/compat/$config.results")"
+		pass "scripts/compat/$config-6.1.results is a record: $(head -n 1 "$TOP/scripts/compat/$config-6.1.results")"
 	else
-		fail "scripts/compat/$config.results is no record"
+		fail "scripts/compat/$config-6.1.results is no record"
 	fi
 done
