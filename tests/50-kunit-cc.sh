@@ -88,3 +88,23 @@ else
 	fail "kunit_driver_create() in userspace: exit $status, not the compile-time error"
 	show "$SCRATCH/driver.out"
 fi
+
+# The helpers of kernel subsystems that userspace does not have: a test
+# that includes one stops at compile time, on the header's own message,
+# before anything else of the kernel's is missed.
+for header in "platform_device:no platform bus or driver model" "clk:no clock framework" \
+	      "of:no device tree" "skbuff:no network stack (struct sk_buff)"; do
+	name=${header%%:*}
+	printf '#include <kunit/%s.h>\n#include <kunit/test.h>\n' "$name" > "$SCRATCH/$name.c"
+	"$TOP/scripts/kunit-cc" "$SCRATCH/$name.c" -o "$SCRATCH/$name" > "$SCRATCH/$name.out" 2>&1
+	status=$?
+	errors=$(grep -c 'error:' "$SCRATCH/$name.out")
+	if [ $status -ne 0 ] && [ "$errors" -eq 1 ] &&
+	   grep -qF "error: #error \"<kunit/$name.h>: userspace has ${header#*:}; run this test in the kernel\"" \
+		"$SCRATCH/$name.out"; then
+		pass "<kunit/$name.h> in userspace: one compile-time error, saying why"
+	else
+		fail "<kunit/$name.h> in userspace: exit $status, $errors errors, not the header's own"
+		show "$SCRATCH/$name.out"
+	fi
+done

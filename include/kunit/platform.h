@@ -32,7 +32,11 @@
  *  - whether a string lasts as long as the program: kunit_platform_is_rodata();
  *  - whether a parameter generator runs in a protected run of its own:
  *    KUNIT_PLATFORM_PROTECTS_GENERATORS;
- *  - whether devices have drivers: KUNIT_PLATFORM_HAS_DRIVERS.
+ *  - whether there are a driver model (devices, drivers, platform bus,
+ *    clocks, device tree) and a network stack for tests to use:
+ *    KUNIT_PLATFORM_HAS_DRIVERS and KUNIT_PLATFORM_HAS_NETWORK;
+ *  - whether a test can map user memory (kunit_vm_mmap()):
+ *    KUNIT_PLATFORM_HAS_USER_MEMORY.
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -171,8 +175,15 @@ bool kunit_platform_late_code_runs(const void *tag);
  */
 #define KUNIT_PLATFORM_PROTECTS_GENERATORS	true
 
-/* Devices have drivers to bind (see <kunit/device.h>). */
+/*
+ * Devices have drivers to bind (see <kunit/device.h>, platform_device.h,
+ * clk.h, of.h), and there are socket buffers (<kunit/skbuff.h>).
+ */
 #define KUNIT_PLATFORM_HAS_DRIVERS		1
+#define KUNIT_PLATFORM_HAS_NETWORK		1
+
+/* kunit_vm_mmap() is built (lib/kunit/Kconfig, KUNIT_USER_ALLOC). */
+#define KUNIT_PLATFORM_HAS_USER_MEMORY		IS_ENABLED(CONFIG_KUNIT_USER_ALLOC)
 
 int kunit_bus_init(void);
 void kunit_bus_shutdown(void);

@@ -33,6 +33,7 @@
 #include <linux/types.h>
 
 struct dentry;
+struct file;
 struct kunit;
 struct string_stream;
 
@@ -584,6 +585,43 @@ static inline void kunit_kfree_const(struct kunit *test, const void *x)
 	if (!kunit_platform_is_rodata(x))
 		kunit_kfree(test, x);
 }
+
+/**
+ * kunit_vm_mmap() - map user memory in the case's own address space until
+ * the case ends
+ * @test: the running test.
+ * @file: the file to map, or NULL.
+ * @addr: the address wanted, or 0.
+ * @len: the mapping's length in bytes.
+ * @prot: PROT_ bits.
+ * @flag: MAP_ flags.
+ * @offset: the offset in @file.
+ *
+ * Upstream in 6.12 (not in 6.1).  In the kernel, the case's thread is given
+ * an address space of its own on first use, and this is vm_mmap() there;
+ * before 6.12, only a built-in KUnit can do that.  In userspace
+ * it is mmap(2) of the test program, for an anonymous mapping (@file
+ * NULL).  A test can tell beforehand with KUNIT_PLATFORM_HAS_USER_MEMORY.
+ *
+ * Return: the mapping's address; an error code at or above TASK_SIZE as
+ * vm_mmap() returns it; or 0 when there is no address space to map in
+ * (always, for a modular KUnit before 6.12) or the mapping could not be
+ * recorded.
+ */
+#if KUNIT_PLATFORM_HAS_USER_MEMORY
+unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
+			    unsigned long addr, unsigned long len,
+			    unsigned long prot, unsigned long flag,
+			    unsigned long offset);
+#else
+static inline unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
+					  unsigned long addr, unsigned long len,
+					  unsigned long prot, unsigned long flag,
+					  unsigned long offset)
+{
+	return 0;
+}
+#endif
 
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);

@@ -19,7 +19,10 @@
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/mman.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "fake-test.h"
 
@@ -666,6 +669,65 @@ static void resource_test_kfree_foreign_fails(struct kunit *test)
 					   "was not allocated by this test, or is already freed"));
 }
 
+/*
+ * kunit_vm_mmap() maps user memory that the case reads and writes through
+ * the user-copy functions, and reports an error as vm_mmap() does.
+ */
+static void resource_test_vm_mmap(struct kunit *test)
+{
+	static const char sent[] = "through user memory";
+	char back[sizeof(sent)] = "";
+	unsigned long addr, other, again;
+
+	if (!KUNIT_PLATFORM_HAS_USER_MEMORY)
+		kunit_skip(test, "no user memory for tests: a modular KUnit before 6.12");
+	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_NE(test, addr, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_VALUE(addr));
+	KUNIT_EXPECT_EQ(test, addr & (PAGE_SIZE - 1), 0);
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)addr, sent, sizeof(sent)), 0);
+	KUNIT_EXPECT_EQ(test, copy_from_user(back, (void __user *)addr, sizeof(sent)), 0);
+	KUNIT_EXPECT_STREQ(test, back, sent);
+
+	other = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ,
+			      MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_EXPECT_FALSE(test, IS_ERR_VALUE(other));
+	KUNIT_EXPECT_NE(test, other, addr);
+
+	again = kunit_vm_mmap(test, NULL, addr, PAGE_SIZE, PROT_READ,
+			      MAP_ANONYMOUS | MAP_PRIVATE | MAP_FIXED_NOREPLACE, 0);
+	KUNIT_EXPECT_EQ(test, again, (unsigned long)-EEXIST);
+}
+
+static unsigned long vm_mmap_left_at;
+
+static void maps_and_leaves(struct kunit *fake)
+{
+	vm_mmap_left_at = kunit_vm_mmap(fake, NULL, 0, 4 * PAGE_SIZE, PROT_READ | PROT_WRITE,
+					MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_ASSERT_FALSE(fake, IS_ERR_VALUE(vm_mmap_left_at));
+}
+
+/*
+ * A mapping the case left goes when it ends: its address is free again
+ * (in the kernel, with the case thread's address space; here, unmapped).
+ */
+static void resource_test_vm_mmap_gone_with_case(struct kunit *test)
+{
+	struct kunit_fake_run run;
+	unsigned long addr;
+
+	if (!KUNIT_PLATFORM_HAS_USER_MEMORY)
+		kunit_skip(test, "no user memory for tests: a modular KUnit before 6.12");
+	kunit_run_fake(test, "fake", maps_and_leaves, &run);
+	KUNIT_ASSERT_EQ(test, run.fake.status, KUNIT_SUCCESS);
+	KUNIT_ASSERT_NE(test, vm_mmap_left_at, 0);
+	addr = kunit_vm_mmap(test, NULL, vm_mmap_left_at, 4 * PAGE_SIZE, PROT_READ,
+			     MAP_ANONYMOUS | MAP_PRIVATE | MAP_FIXED_NOREPLACE, 0);
+	KUNIT_EXPECT_EQ(test, addr, vm_mmap_left_at);
+}
+
 static struct kunit_case resource_test_cases[] = {
 	KUNIT_CASE(resource_test_alloc_and_cleanup),
 	KUNIT_CASE(resource_test_freed_newest_first),
@@ -681,6 +743,8 @@ static struct kunit_case resource_test_cases[] = {
 	KUNIT_CASE(resource_test_array_param_desc),
 	KUNIT_CASE(resource_test_actions),
 	KUNIT_CASE(resource_test_kfree_foreign_fails),
+	KUNIT_CASE(resource_test_vm_mmap),
+	KUNIT_CASE(resource_test_vm_mmap_gone_with_case),
 	{}
 };
 

@@ -105,7 +105,14 @@ static inline bool kunit_platform_late_code_runs(const void *tag)
  */
 #define KUNIT_PLATFORM_PROTECTS_GENERATORS	false
 
-/* A device is the stand-in of <linux/device.h>: no driver binds to it. */
+/*
+ * A device is the stand-in of <linux/device.h>: no driver binds to it, and
+ * there is no platform bus, clock framework, device tree or network stack.
+ */
 #define KUNIT_PLATFORM_HAS_DRIVERS		0
+#define KUNIT_PLATFORM_HAS_NETWORK		0
+
+/* kunit_vm_mmap() maps the program's own memory. */
+#define KUNIT_PLATFORM_HAS_USER_MEMORY		1
 
 #endif /* _KUNIT_PLATFORM_USER_H */

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * User memory for a test (kunit_vm_mmap()): a mapping in an address space
+ * of the case's own.  A case runs in a kernel thread, which has none: the
+ * first mapping gives the thread a new, empty one, which goes away with
+ * the thread.
+ *
+ * mm_alloc() and arch_pick_mmap_layout() are exported to KUnit since
+ * 6.12; on older trees this builds into the kernel only (Makefile).
+ */
+#include <kunit/test.h>
+
+#include <linux/err.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+
+/*
+ * One mapping.  The address space is held (mmgrab(), not mmget()) only so
+ * that the clean-up can tell whether it runs in it: after the case's
+ * thread ended, the mapping went with its address space.
+ */
+struct kunit_user_mapping {
+	struct mm_struct *mm;
+	unsigned long addr;
+	unsigned long len;
+};
+
+static void kunit_user_mapping_undo(void *data)
+{
+	struct kunit_user_mapping *map = data;
+
+	if (current->mm == map->mm)
+		vm_munmap(map->addr, map->len);
+	mmdrop(map->mm);
+	kfree(map);
+}
+
+/* Gives the running kernel thread an address space if it has none. */
+static int kunit_thread_get_mm(void)
+{
+	struct mm_struct *mm;
+
+	if (current->mm)
+		return 0;
+	/* Mapping layouts exist only where there is an MMU. */
+	if (!IS_ENABLED(CONFIG_MMU) || !(current->flags & PF_KTHREAD))
+		return -EINVAL;
+	mm = mm_alloc();
+	if (!mm)
+		return -ENOMEM;
+	mm->task_size = TASK_SIZE;
+	arch_pick_mmap_layout(mm, &current->signal->rlim[RLIMIT_STACK]);
+	/* The thread owns mm_alloc()'s reference: its exit puts it. */
+	kthread_use_mm(mm);
+	return 0;
+}
+
+/**
+ * kunit_vm_mmap() - vm_mmap() in the case's own address space, undone when
+ * the case ends
+ * @test: the test that owns the mapping
+ * @file: the file to map, or NULL
+ * @addr: the address wanted, or 0
+ * @len: the mapping's length in bytes
+ * @prot: PROT_ bits
+ * @flag: MAP_ flags
+ * @offset: the offset in @file
+ *
+ * Return: the mapping's user address, or what vm_mmap() returned for an
+ * error (an address at or above TASK_SIZE); 0 when the thread could not
+ * be given an address space or the mapping could not be recorded.
+ */
+unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
+			    unsigned long addr, unsigned long len,
+			    unsigned long prot, unsigned long flag,
+			    unsigned long offset)
+{
+	struct kunit_user_mapping *map;
+	unsigned long mapped;
+
+	if (kunit_thread_get_mm())
+		return 0;
+	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return 0;
+	mapped = vm_mmap(file, addr, len, prot, flag, offset);
+	if (IS_ERR_VALUE(mapped)) {
+		kfree(map);
+		return mapped;
+	}
+	map->mm = current->mm;
+	mmgrab(map->mm);
+	map->addr = mapped;
+	map->len = len;
+	if (kunit_add_action_or_reset(test, kunit_user_mapping_undo, map))
+		return 0;
+	return mapped;
+}
+EXPORT_SYMBOL_GPL(kunit_vm_mmap);
+
+/* mm_alloc() and arch_pick_mmap_layout() are exported to KUnit's namespace. */
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
