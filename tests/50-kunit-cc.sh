@@ -108,3 +108,17 @@ for header in "platform_device:no platform bus or driver model" "clk:no clock fr
 		show "$SCRATCH/$name.out"
 	fi
 done
+
+# A test that stops on a kernel header first, before KUnit's can say
+# anything (as drivers/clk's do on <asm/asm.h>): kunit-cc says it then.
+printf '#include <asm/no-such-kernel-header.h>\n#include <kunit/clk.h>\n#include <kunit/test.h>\n' \
+	> "$SCRATCH/clk-late.c"
+"$TOP/scripts/kunit-cc" "$SCRATCH/clk-late.c" -o "$SCRATCH/clk-late" > "$SCRATCH/clk-late.out" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -qx 'kunit-cc: the test includes <kunit/clk.h>, which needs the kernel: run it in the kernel (make run KUNIT_EXTRA=...)' \
+	"$SCRATCH/clk-late.out"; then
+	pass "a test that stops on a kernel header before <kunit/clk.h>: kunit-cc names the header"
+else
+	fail "a test that stops on a kernel header before <kunit/clk.h>: exit $status, no word of it"
+	show "$SCRATCH/clk-late.out"
+fi

@@ -23,7 +23,7 @@ side=ours
 echo \$side >> "$SCRATCH/runs.log"
 mkdir -p "\$BUILD/last"
 echo "\$BUILD/run/x86_64\${STOCK:+-stock}-\$\$" > "\$BUILD/last/run-dir"
-echo "x86_64-1234" > "\$BUILD/last/config-id"
+[ -n "\$FAKE_NO_ID" ] || echo "x86_64-1234" > "\$BUILD/last/config-id"
 cp "$SCRATCH/\$side.log" "\$BUILD/last/console.log"
 echo "[00:00:00] Preparing the work tree (\${FAKE_VERSION:-6.1.192}, this KUnit)"
 echo "1 suites, 8 results: 7 passed, 0 failed, 1 skipped"
@@ -38,13 +38,14 @@ chmod +x "$top/scripts/kunit-run"
 # compat [SETTING=value...]: runs make compat's script in the fake tree.
 compat() {
 	: > "$SCRATCH/runs.log"
-	env "$@" BUILD="$top/build" KUNITCONFIG="$top/all_tests.config" \
+	env BUILD="$top/build" KUNITCONFIG="$top/scripts/configs/all_tests.config" "$@" \
 		sh "$top/scripts/kunit-compat" > "$SCRATCH/out" 2>&1
 	status=$?
 	runs=$(tr '\n' ' ' < "$SCRATCH/runs.log")
 }
 record=$top/scripts/compat/all_tests-6.1.results
-touch "$top/all_tests.config"
+mkdir -p "$top/scripts/configs"
+touch "$top/scripts/configs/all_tests.config"
 
 compat COMPAT_RECORD=1
 expect_status 0 $status "COMPAT_RECORD=1 with the same results"
@@ -121,6 +122,42 @@ expect_status 1 $status "a run with this KUnit that failed, no case failing and 
 expect_line "$SCRATCH/out" "  kunit-run: exit status 1 with no failed case" "and says so"
 compat FAKE_PROBLEM_SIDE=stock FAKE_PROBLEM="the kernel panicked"
 expect_status 0 $status "a failed run of stock KUnit alone is no difference of this KUnit's"
+
+# Settings that change a run keep records out of use: none is written,
+# and none is taken (stock KUnit runs instead).
+for setting in FILTER='example*' KERNEL_ARGS=quiet KUNIT_EXTRA=samples/kunit CASE_TIMEOUT=3 \
+	       GUEST_SCRIPT=x.sh KSRC=/usr/src/linux; do
+	cp "$record" "$SCRATCH/record-before"
+	compat COMPAT_RECORD=1 "$setting"
+	if [ $status -eq 2 ] && grep -q '^compat: COMPAT_RECORD=1 writes no record: ' "$SCRATCH/out" &&
+	   cmp -s "$record" "$SCRATCH/record-before"; then
+		pass "COMPAT_RECORD=1 with $setting is refused, and the record is left as it was"
+	else
+		fail "COMPAT_RECORD=1 with $setting: exit $status"
+		show "$SCRATCH/out"
+	fi
+	compat STOCK_RESULTS=recorded "$setting"
+	if [ "$runs" = "ours stock " ] && grep -q '^compat: no record of stock KUnit is taken: ' "$SCRATCH/out"; then
+		pass "STOCK_RESULTS=recorded with $setting takes no record"
+	else
+		fail "STOCK_RESULTS=recorded with $setting ran: $runs"
+	fi
+done
+touch "$top/elsewhere.config"
+compat COMPAT_RECORD=1 KUNITCONFIG="$top/elsewhere.config"
+expect_status 2 $status "COMPAT_RECORD=1 with a KUNITCONFIG outside scripts/configs is refused"
+
+# A run that names no build (an id left by an earlier run does not count)
+# takes no record and fails.
+echo "x86_64-1234" > "$top/build/last/config-id"
+compat STOCK_RESULTS=recorded FAKE_NO_ID=1
+if [ $status -eq 1 ] && [ "$runs" = "ours " ] &&
+   grep -q '^compat: the run with this KUnit did not name its build' "$SCRATCH/out"; then
+	pass "a run that names no build fails, whatever an earlier run left"
+else
+	fail "a run that names no build: exit $status, ran $runs"
+	show "$SCRATCH/out"
+fi
 
 compat STOCK_RESULTS=sometimes
 expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"

@@ -139,9 +139,11 @@ userspace_summary() {
 	[ "${1:-}" = no-user-memory ] &&
 		skipped=$(grep -c 'if (!KUNIT_PLATFORM_HAS_USER_MEMORY)' "$TOP/lib/kunit/kunit-test.c")
 	"$BUILD/host/kunit-report" --color=never "$SCRATCH/userspace.ktap" | tail -n 1 |
-		awk -v k="$kernel_only" -v s="$skipped" '$2 == "suites," && $4 == "results:" {
+		awk -v k="$kernel_only" -v s="$skipped" -v ktap="$SCRATCH/userspace.ktap" \
+			'$2 == "suites," && $4 == "results:" {
 			printf "%d suites, %d results: %d passed, %s failed, %d skipped\n",
-				$1 + 1, $3 + k, $5 + k - s, $7, $9 + s; next } { print }'
+				$1 + 1, $3 + k, $5 + k - s, $7, $9 + s; found = 1 }
+			END { if (!found) print "(no summary of the userspace programs: see " ktap ")" }'
 }
 
 # forked_pid FILE CASE: the pid that FILE's line "CASE: a check failed in

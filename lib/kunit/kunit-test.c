@@ -690,10 +690,15 @@ static void resource_test_vm_mmap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, copy_from_user(back, (void __user *)addr, sizeof(sent)), 0);
 	KUNIT_EXPECT_STREQ(test, back, sent);
 
+	/* Only user memory that allows it is copied to or from. */
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)back, sent, sizeof(sent)), sizeof(sent));
 	other = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ,
 			      MAP_ANONYMOUS | MAP_PRIVATE, 0);
-	KUNIT_EXPECT_FALSE(test, IS_ERR_VALUE(other));
+	KUNIT_ASSERT_FALSE(test, IS_ERR_VALUE(other));
 	KUNIT_EXPECT_NE(test, other, addr);
+	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)other, sent, sizeof(sent)), sizeof(sent));
+	KUNIT_EXPECT_EQ(test, copy_from_user(back, (void __user *)other, sizeof(sent)), 0);
+	KUNIT_EXPECT_EQ(test, back[0], 0);
 
 	again = kunit_vm_mmap(test, NULL, addr, PAGE_SIZE, PROT_READ,
 			      MAP_ANONYMOUS | MAP_PRIVATE | MAP_FIXED_NOREPLACE, 0);

@@ -10,9 +10,11 @@ gather_config() {
 	mkdir -p "$BUILD/run"
 	printf '%s' "$kconfig" > "$BUILD/run/$ARCH.config"
 	fragments="$BUILD/run/$ARCH.config $TOP/scripts/configs/base.config $KUNITCONFIG"
+	# Sorted bytewise: the list names the build (its directory and make
+	# compat's records), which must not change with the caller's locale.
 	# shellcheck disable=SC2086
 	wanted=$(cat $fragments | awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
-		END { for (name in value) print value[name] }' | sort)
+		END { for (name in value) print value[name] }' | LC_ALL=C sort)
 }
 
 # Prints, a line each, the options of $wanted that $OBJ/.config lost.
