@@ -715,8 +715,10 @@ static void maps_and_leaves(struct kunit *fake)
 }
 
 /*
- * A mapping the case left goes when it ends: its address is free again
- * (in the kernel, with the case thread's address space; here, unmapped).
+ * A mapping the case left goes when it ends: its address is free again.
+ * In userspace this checks the unmapping.  In the kernel it checks less:
+ * the fake case's thread takes its address space with it, and this case
+ * maps into a new one of its own, where the address is free anyway.
  */
 static void resource_test_vm_mmap_gone_with_case(struct kunit *test)
 {
