@@ -8,7 +8,7 @@
 
 top=$SCRATCH/top
 mkdir -p "$top/scripts" "$top/build/host"
-cp "$TOP/scripts/kunit-compat" "$top/scripts/"
+cp "$TOP/scripts/kunit-compat" "$TOP/scripts/ksrc.sh" "$top/scripts/"
 cp "$BUILD/host/kunit-report" "$top/build/host/"
 "$USER_BUILD/kunit-example-test" > "$SCRATCH/example.log" 2>&1
 "$USER_BUILD/fixtures/verdicts" 'forks*' > "$SCRATCH/forks.log" 2>&1
@@ -21,6 +21,7 @@ cat > "$top/scripts/kunit-run" <<EOF
 side=ours
 [ -n "\$STOCK" ] && side=stock
 echo \$side >> "$SCRATCH/runs.log"
+echo "\$KUNITCONFIG" > "$SCRATCH/kunitconfig.used"
 mkdir -p "\$BUILD/last"
 echo "\$BUILD/run/x86_64\${STOCK:+-stock}-\$\$" > "\$BUILD/last/run-dir"
 [ -n "\$FAKE_NO_ID" ] || echo "x86_64-1234" > "\$BUILD/last/config-id"
@@ -158,6 +159,19 @@ else
 	fail "a run that names no build: exit $status, ran $runs"
 	show "$SCRATCH/out"
 fi
+
+# Without KUNITCONFIG, the tree's series picks the list: 6.12's own where
+# there is one, else 6.1's.
+mkdir -p "$SCRATCH/tree612" "$SCRATCH/tree61" "$top/scripts/configs/6.12"
+printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n' > "$SCRATCH/tree612/Makefile"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 1\n' > "$SCRATCH/tree61/Makefile"
+touch "$top/scripts/configs/6.12/all_tests.config"
+for series in 612:scripts/configs/6.12/all_tests.config 61:scripts/configs/all_tests.config; do
+	env -u KUNITCONFIG BUILD="$top/build" KSRC="$SCRATCH/tree${series%%:*}" \
+		sh "$top/scripts/kunit-compat" > "$SCRATCH/out" 2>&1
+	expect_line "$SCRATCH/kunitconfig.used" "$top/${series#*:}" \
+		"make compat on tree ${series%%:*} without KUNITCONFIG takes ${series#*:}"
+done
 
 compat STOCK_RESULTS=sometimes
 expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
