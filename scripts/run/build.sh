@@ -19,6 +19,11 @@ build_failed() {
 stage_build() {
 	cc=${cross}gcc
 	command -v ccache > /dev/null 2>&1 && cc="ccache $cc"
+	# Each configuration builds in a directory of its own: with paths
+	# taken relative to it, an object that two configurations (modules or
+	# built in, with or without debugfs) compile alike is compiled once.
+	CCACHE_BASEDIR=$RUN
+	export CCACHE_BASEDIR
 	build_key=$({
 		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
 		${cross}gcc --version | head -n 1
