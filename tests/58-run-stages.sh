@@ -143,6 +143,30 @@ else
 	show "$SCRATCH/out"
 fi
 
+# The kernel's build, with a make that does what Kbuild's syncconfig does
+# after a Kconfig change (a new symbol written into .config): the next
+# run finds nothing changed, and builds nothing.
+mkdir -p "$SCRATCH/extracted" "$SCRATCH/obj/arch/x86/boot"
+touch "$SCRATCH/extracted/.extracted"
+echo 'CONFIG_KUNIT=y' > "$SCRATCH/obj/.config"
+build='RUN=$SCRATCH/run OBJ=$SCRATCH/obj WORK=$SCRATCH/work KSRC=$SCRATCH/extracted
+	version=6.12.0 STOCK= JOBS=1 cross=
+	make() {
+		echo make >> "$SCRATCH/makes"
+		grep -q NEW_SYMBOL "$OBJ/.config" || echo CONFIG_NEW_SYMBOL=y >> "$OBJ/.config"
+		touch "$OBJ/$image"
+	}
+	mkdir -p "$RUN"'
+: > "$SCRATCH/makes"
+stages "$build; stage_build && stage_build" x86_64
+if [ "$(wc -l < "$SCRATCH/makes")" = 1 ] &&
+	grep -q 'Building bzImage modules (-j1): nothing changed since it was last made$' "$SCRATCH/out"; then
+	pass "a build whose make rewrote .config is not made again"
+else
+	fail "a build whose make rewrote .config: make ran $(wc -l < "$SCRATCH/makes") times"
+	show "$SCRATCH/out"
+fi
+
 # Made again when, and only when, something that goes into it changed.
 mkdir -p "$SCRATCH/extracted"
 touch "$SCRATCH/extracted/.extracted"

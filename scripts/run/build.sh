@@ -16,6 +16,17 @@ build_failed() {
 # configuration and the project's kernel files make it: when neither
 # changed since the last good build, make has nothing to do and is not
 # asked (it takes seconds to find that out).
+# The key of the build from the project's files as they were when the
+# stage started ($kunit_files) and the configuration as it is now.
+build_key_now() {
+	{
+		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
+		${cross}gcc --version | head -n 1
+		cat "$OBJ/.config"
+		echo "$kunit_files"
+	} | cksum
+}
+
 stage_build() {
 	cc=${cross}gcc
 	command -v ccache > /dev/null 2>&1 && cc="ccache $cc"
@@ -24,12 +35,10 @@ stage_build() {
 	# built in, with or without debugfs) compile alike is compiled once.
 	CCACHE_BASEDIR=$RUN
 	export CCACHE_BASEDIR
-	build_key=$({
-		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
-		${cross}gcc --version | head -n 1
-		cat "$OBJ/.config"
-		[ -n "$STOCK" ] || files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches"
-	} | cksum)
+	kunit_files=
+	[ -n "$STOCK" ] ||
+		kunit_files=$(files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches")
+	build_key=$(build_key_now)
 	if start_unless_made .kunit-built "$build_key" "$OBJ/$image" build \
 		"Building $targets (-j$JOBS)"; then
 		echo "kunit-run: nothing changed since the last build; make was not run" \
@@ -40,7 +49,10 @@ stage_build() {
 	# shellcheck disable=SC2086
 	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $targets \
 		> "$LAST/build.log" 2>&1 || build_failed "the kernel build" "$LAST/build.log"
-	echo "$build_key" > "$RUN/.kunit-built"
+	# Kbuild may have rewritten .config (syncconfig, after a Kconfig
+	# change): what was built is the configuration it holds now, from the
+	# files as they were when the build started.
+	build_key_now > "$RUN/.kunit-built"
 	build_seconds=$(awk -v ns=$(($(date +%s%N) - build_started)) \
 		'BEGIN { printf "%.1f", ns / 1e9 }')
 }
