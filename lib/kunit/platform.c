@@ -19,7 +19,7 @@
  * reference belongs to the device's registration, which the test undoes.
  */
 struct kunit_pdev_hold {
-	struct platform_device *pdev;
+	struct platform_device *device;
 	bool added;
 };
 
@@ -36,8 +36,8 @@ static int kunit_pdev_hold_init(struct kunit_resource *res, void *context)
 	hold = kzalloc(sizeof(*hold), GFP_KERNEL);
 	if (!hold)
 		return -ENOMEM;
-	hold->pdev = platform_device_alloc(wanted->name, wanted->id);
-	if (!hold->pdev) {
+	hold->device = platform_device_alloc(wanted->name, wanted->id);
+	if (!hold->device) {
 		kfree(hold);
 		return -ENOMEM;
 	}
@@ -50,49 +50,50 @@ static void kunit_pdev_hold_free(struct kunit_resource *res)
 	struct kunit_pdev_hold *hold = res->data;
 
 	if (hold->added)
-		platform_device_unregister(hold->pdev);
+		platform_device_unregister(hold->device);
 	else
-		platform_device_put(hold->pdev);
+		platform_device_put(hold->device);
 	kfree(hold);
 }
 
-struct platform_device *
-kunit_platform_device_alloc(struct kunit *test, const char *name, int id)
+struct platform_device *kunit_platform_device_alloc(struct kunit *test, const char *name, int id)
 {
 	struct kunit_pdev_wanted wanted = { .name = name, .id = id };
 	struct kunit_pdev_hold *hold;
 
 	hold = kunit_alloc_resource(test, kunit_pdev_hold_init, kunit_pdev_hold_free,
 				    GFP_KERNEL, &wanted);
-	return hold ? hold->pdev : NULL;
+	return hold ? hold->device : NULL;
 }
 EXPORT_SYMBOL_GPL(kunit_platform_device_alloc);
 
 static bool kunit_pdev_hold_of(struct kunit *test, struct kunit_resource *res,
-			       void *pdev)
+			       void *device)
 {
 	return res->free == kunit_pdev_hold_free &&
-	       ((struct kunit_pdev_hold *)res->data)->pdev == pdev;
+	       ((struct kunit_pdev_hold *)res->data)->device == device;
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(kunit_platform_device_unregister_action,
-			    platform_device_unregister, struct platform_device *);
-
-int kunit_platform_device_add(struct kunit *test, struct platform_device *pdev)
+/* A deferred action of the test: a kunit_action_t takes a void pointer. */
+static void kunit_unregister_platform_device(void *device)
 {
-	struct kunit_resource *res;
+	platform_device_unregister(device);
+}
+
+int kunit_platform_device_add(struct kunit *test, struct platform_device *device)
+{
+	struct kunit_resource *held;
 	int err;
 
-	err = platform_device_add(pdev);
+	err = platform_device_add(device);
 	if (err)
 		return err;
 
-	res = kunit_find_resource(test, kunit_pdev_hold_of, pdev);
-	if (!res)
-		return kunit_add_action_or_reset(test, kunit_platform_device_unregister_action,
-						 pdev);
-	((struct kunit_pdev_hold *)res->data)->added = true;
-	kunit_put_resource(res);
+	held = kunit_find_resource(test, kunit_pdev_hold_of, device);
+	if (!held)
+		return kunit_add_action_or_reset(test, kunit_unregister_platform_device, device);
+	((struct kunit_pdev_hold *)held->data)->added = true;
+	kunit_put_resource(held);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(kunit_platform_device_add);
@@ -115,14 +116,14 @@ static int kunit_probe_watch_notify(struct notifier_block *nb, unsigned long eve
 	return NOTIFY_OK;
 }
 
-static void kunit_probe_watch_end(void *nb)
+static void kunit_probe_watch_end(void *notifier)
 {
-	bus_unregister_notifier(&platform_bus_type, nb);
+	bus_unregister_notifier(&platform_bus_type, notifier);
 }
 
-int kunit_platform_device_prepare_wait_for_probe(struct kunit *test,
-						 struct platform_device *pdev,
-						 struct completion *x)
+int
+kunit_platform_device_prepare_wait_for_probe(struct kunit *test, struct platform_device *device,
+					     struct completion *x)
 {
 	struct kunit_probe_watch *watch;
 	bool bound;
@@ -131,7 +132,7 @@ int kunit_platform_device_prepare_wait_for_probe(struct kunit *test,
 	if (!watch)
 		return -ENOMEM;
 	watch->nb.notifier_call = kunit_probe_watch_notify;
-	watch->dev = &pdev->dev;
+	watch->dev = &device->dev;
 	watch->bound = x;
 
 	/*
@@ -139,11 +140,11 @@ int kunit_platform_device_prepare_wait_for_probe(struct kunit *test,
 	 * watch under it too, no binding falls between the two.  dev->driver
 	 * is set under that lock only while a probe has succeeded.
 	 */
-	device_lock(&pdev->dev);
-	bound = pdev->dev.driver;
+	device_lock(watch->dev);
+	bound = watch->dev->driver;
 	if (!bound)
 		bus_register_notifier(&platform_bus_type, &watch->nb);
-	device_unlock(&pdev->dev);
+	device_unlock(watch->dev);
 
 	if (bound) {
 		complete(x);
@@ -154,16 +155,15 @@ int kunit_platform_device_prepare_wait_for_probe(struct kunit *test,
 }
 EXPORT_SYMBOL_GPL(kunit_platform_device_prepare_wait_for_probe);
 
-KUNIT_DEFINE_ACTION_WRAPPER(kunit_platform_driver_unregister_action,
-			    platform_driver_unregister, struct platform_driver *);
-
-int kunit_platform_driver_register(struct kunit *test, struct platform_driver *drv)
+static void kunit_unregister_platform_driver(void *driver)
 {
-	int err;
+	platform_driver_unregister(driver);
+}
 
-	err = platform_driver_register(drv);
-	if (err)
-		return err;
-	return kunit_add_action_or_reset(test, kunit_platform_driver_unregister_action, drv);
+int kunit_platform_driver_register(struct kunit *test, struct platform_driver *driver)
+{
+	int err = platform_driver_register(driver);
+
+	return err ?: kunit_add_action_or_reset(test, kunit_unregister_platform_driver, driver);
 }
 EXPORT_SYMBOL_GPL(kunit_platform_driver_register);
