@@ -71,6 +71,16 @@ unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 		free(map);
 		return err;
 	}
+	/*
+	 * Where MAP_FIXED_NOREPLACE is not known (kernels before 4.17,
+	 * valgrind), it is a hint: another address means the wanted one is
+	 * taken.
+	 */
+	if ((flag & MAP_FIXED_NOREPLACE) && (unsigned long)mapped != addr) {
+		munmap(mapped, len);
+		free(map);
+		return (unsigned long)-EEXIST;
+	}
 	map->addr = (unsigned long)mapped;
 	map->len = len;
 	map->prot = (int)prot;
