@@ -593,8 +593,8 @@ static inline void kunit_kfree_const(struct kunit *test, const void *x)
  * @file: the file to map, or NULL.
  * @addr: the address wanted, or 0.
  * @len: the mapping's length in bytes.
- * @prot: PROT_ bits.
- * @flag: MAP_ flags.
+ * @prot: the protection bits (PROT_READ, PROT_WRITE, PROT_EXEC).
+ * @flag: the mapping flags (MAP_PRIVATE, MAP_ANONYMOUS and the rest).
  * @offset: the offset in @file.
  *
  * Upstream in 6.12 (not in 6.1).  In the kernel, the case's thread is given

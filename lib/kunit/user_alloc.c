@@ -65,8 +65,8 @@ static int kunit_thread_get_mm(void)
  * @file: the file to map, or NULL
  * @addr: the address wanted, or 0
  * @len: the mapping's length in bytes
- * @prot: PROT_ bits
- * @flag: MAP_ flags
+ * @prot: the protection bits (PROT_READ, PROT_WRITE, PROT_EXEC)
+ * @flag: the mapping flags (MAP_PRIVATE, MAP_ANONYMOUS and the rest)
  * @offset: the offset in @file
  *
  * Return: the mapping's user address, or what vm_mmap() returned for an

@@ -18,7 +18,7 @@
  * kunit_user_memory_span() - how much of a range is user memory
  * @start: the range's first byte.
  * @n: its length.
- * @prot: the PROT_ bits the memory must allow.
+ * @prot: the protection bits (PROT_READ, PROT_WRITE) the memory must allow.
  *
  * Return: the number of bytes from @start on that lie in live mappings of
  * kunit_vm_mmap() allowing @prot.
