@@ -325,14 +325,16 @@ fi
 
 # End to end, only with BENCH_E2E=1 (it builds four kernels): make run's
 # runner against the tree's own kunit.py run --arch=x86_64, on the same
-# suites (scripts/configs/all_tests.config), cold (fresh build directory,
-# no ccache) and warm (the same command again).
+# suites (the all-tests list of the tree's series, as make compat's),
+# cold (fresh build directory, no ccache) and warm (the same command
+# again).
 e2e_line=
 e2e_table=
 if [ "${BENCH_E2E:-}" = 1 ]; then
 	e2e=$work/e2e
 	# KSRC's tree (6.12 by default): its own kunit.py is the anchor.
 	ksrc=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
+	e2e_config=$("$TOP/scripts/all-tests-config" "$ksrc") || exit 1
 	rm -rf "$e2e"
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"
@@ -348,11 +350,11 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	}
 	ours_run() {
 		CCACHE_DISABLE=1 BUILD=$e2e/ours KSRC=$ksrc \
-			KUNITCONFIG=$TOP/scripts/configs/all_tests.config "$TOP/scripts/kunit-run"
+			KUNITCONFIG=$e2e_config "$TOP/scripts/kunit-run"
 	}
 	kunit_py_run() {
 		(cd "$ksrc" && python3 tools/testing/kunit/kunit.py run --arch=x86_64 \
-			--build_dir="$e2e/kunit.py" --kunitconfig="$TOP/scripts/configs/all_tests.config")
+			--build_dir="$e2e/kunit.py" --kunitconfig="$e2e_config")
 	}
 	echo "bench: end to end, cold and warm (minutes)"
 	# check NAME: the run gave results (kunit.py's closing line, or make run's).
@@ -377,7 +379,7 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	e2e_line=" e2e_cold=$e2e_cold e2e_warm=$e2e_warm"
 	e2e_table=$(
 		echo
-		echo "end to end, all_tests.config (one run each)"
+		echo "end to end, ${e2e_config#"$TOP"/} (one run each)"
 		printf '%-40s %-11s %-13s %s\n' "kunit.py run, cold / warm (anchor)" "$py_cold / $py_warm" "" "s"
 		printf '%-40s %-11s %-13s %s\n' "make run, cold / warm" "$ours_cold / $ours_warm" "" "s"
 		echo "make run's stages, cold: $(grep '^Elapsed time:' "$e2e/ours-cold.log")"
