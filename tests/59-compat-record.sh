@@ -8,7 +8,7 @@
 
 top=$SCRATCH/top
 mkdir -p "$top/scripts" "$top/build/host"
-cp "$TOP/scripts/kunit-compat" "$TOP/scripts/ksrc.sh" "$top/scripts/"
+cp "$TOP/scripts/kunit-compat" "$TOP/scripts/ksrc.sh" "$TOP/scripts/all-tests-config" "$top/scripts/"
 cp "$BUILD/host/kunit-report" "$top/build/host/"
 "$USER_BUILD/kunit-example-test" > "$SCRATCH/example.log" 2>&1
 "$USER_BUILD/fixtures/verdicts" 'forks*' > "$SCRATCH/forks.log" 2>&1
@@ -167,6 +167,7 @@ printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n' > "$SCRATCH/tree612/Makefi
 printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 1\n' > "$SCRATCH/tree61/Makefile"
 touch "$top/scripts/configs/6.12/all_tests.config"
 for series in 612:scripts/configs/6.12/all_tests.config 61:scripts/configs/all_tests.config; do
+	rm -f "$SCRATCH/kunitconfig.used"
 	env -u KUNITCONFIG BUILD="$top/build" KSRC="$SCRATCH/tree${series%%:*}" \
 		sh "$top/scripts/kunit-compat" > "$SCRATCH/out" 2>&1
 	expect_line "$SCRATCH/kunitconfig.used" "$top/${series#*:}" \
@@ -176,12 +177,24 @@ done
 compat STOCK_RESULTS=sometimes
 expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
 
-# The records in the project are for the build make check makes.
-for config in all_tests kasan; do
-	if head -n 1 "$TOP/scripts/compat/$config-6.1.results" 2>/dev/null |
-	   grep -q "^# stock KUnit's results of x86_64-[0-9]* 6\.1\.[0-9]*\$"; then
-		pass "scripts/compat/$config-6.1.results is a record: $(head -n 1 "$TOP/scripts/compat/$config-6.1.results")"
+# The records in the project are for the builds make check makes.
+for record in all_tests-6.1 all_tests-6.12 all_tests_kasan-6.12; do
+	series=${record##*-}
+	if head -n 1 "$TOP/scripts/compat/$record.results" 2>/dev/null |
+	   grep -q "^# stock KUnit's results of x86_64-[0-9]* $(echo "$series" | sed 's/\./\\./')\.[0-9]*\$"; then
+		pass "scripts/compat/$record.results is a record: $(head -n 1 "$TOP/scripts/compat/$record.results")"
 	else
-		fail "scripts/compat/$config-6.1.results is no record"
+		fail "scripts/compat/$record.results is no record"
+	fi
+done
+
+# make check's one 6.12 comparison stands for two lists: every option of
+# 6.12's all-tests list and of kasan.config is in it, with their values.
+for part in scripts/configs/6.12/all_tests.config scripts/configs/kasan.config; do
+	missing=$(grep '^CONFIG_' "$TOP/$part" | grep -vxFf "$TOP/scripts/configs/6.12/all_tests_kasan.config")
+	if [ -z "$missing" ]; then
+		pass "6.12/all_tests_kasan.config holds every option of $part"
+	else
+		fail "6.12/all_tests_kasan.config lacks options of $part:" $missing
 	fi
 done

@@ -5,10 +5,8 @@
 # second, which checks the default: only the tests of the kernel's KUnit.
 . tests/lib.sh
 export KSELFTEST=all
-# The checks of make run below use Linux 6.1 (tests/94 runs 6.12, the
-# default): one cold kernel build of each configuration fits the time
-# make check has.
-export KSRC=6.1
+# On Linux 6.12, the default tree (tests/94 and 97 keep one run on 6.1).
+unset KSRC
 
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	skip "make run" "KUNIT_CHECK_NO_KERNEL is set"
@@ -18,9 +16,9 @@ fi
 make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/run1.out" 2>&1
 expect_status 0 $? "make run builds a kernel, boots it and passes"
 [ -f "$BUILD/last/console.log" ] || fail "no console.log"
-summary=$(userspace_summary)
-expect_line "$SCRATCH/run1.out" "$summary" \
-	"in the kernel, KUnit's own suites give what they give in userspace: $summary"
+expect_own_suites "$BUILD/last/results.ktap" "in the kernel"
+summary=$own_summary
+expect_line "$SCRATCH/run1.out" "$summary" "make run sums them up: $summary"
 if grep -q '^Elapsed time: .*s total, .*s build, .*s run' "$SCRATCH/run1.out"; then
 	pass "stage timings are printed"
 else
@@ -215,15 +213,15 @@ fi
 # modules' debugfs files live as long as the modules.  A modular KUnit
 # maps user memory only where the tree exports mm_alloc() to it (6.12);
 # a built-in one (kunit_nodebugfs.config, below) always does.
-summary_modular=$summary
-grep -q 'EXPORT_SYMBOL_IF_KUNIT(mm_alloc)' "$(scripts/ksrc.sh "$BUILD" "$KSRC")/kernel/fork.c" ||
-	summary_modular=$(userspace_summary no-user-memory)
+user_memory=
+grep -q 'EXPORT_SYMBOL_IF_KUNIT(mm_alloc)' "$(scripts/ksrc.sh "$BUILD" "${KSRC:-}")/kernel/fork.c" ||
+	user_memory=no-user-memory
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_modules.config \
 	> "$SCRATCH/modules.out" 2>&1
 expect_status 0 $? "make run with KUnit and its suites as modules"
 ksft=$BUILD/last/kselftest.tap
-expect_line "$SCRATCH/modules.out" "$summary_modular" \
-	"as modules, KUnit's own suites give what they give in userspace: $summary_modular"
+expect_own_suites "$BUILD/last/results.ktap" "as modules" $user_memory
+expect_line "$SCRATCH/modules.out" "$own_summary" "as modules, make run sums them up: $own_summary"
 for module in kunit-test assert-test string-stream-test executor_test kunit-example-test; do
 	if grep -q "^ok [0-9]* selftests: kunit: module-$module\$" "$ksft"; then
 		pass "kselftest.tap: module $module is a test of its own, and passes"
@@ -292,8 +290,9 @@ expect_line "$console" "module-script: done" "the guest script ran to its end"
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_nodebugfs.config \
 	> "$SCRATCH/nodebugfs.out" 2>&1
 expect_status 0 $? "make run with KUnit's suites as modules and no debugfs results"
+expect_own_suites "$BUILD/last/results.ktap" "without debugfs"
 expect_line "$SCRATCH/nodebugfs.out" "$summary" \
-	"without debugfs, the suites give what they give in userspace: $summary"
+	"without debugfs, make run sums up what it sums up with: $summary"
 expect_line "$BUILD/last/kselftest.tap" "ok 4 selftests: kunit: module-kunit-test" \
 	"without debugfs, kselftest reports module kunit-test from the kernel log"
 expect_line "$BUILD/last/kselftest.tap" "# # ok 1 runner_test_suite_ktap" \
@@ -788,7 +787,7 @@ fi
 mkdir -p "$SCRATCH/dotconfig"
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_FROM_DOT_KUNITCONFIG=y\n' > "$SCRATCH/dotconfig/.kunitconfig"
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
-make --no-print-directory run BUILD="$SCRATCH/dotconfig" KSRC="$BUILD/src/linux-source-6.1" \
+make --no-print-directory run BUILD="$SCRATCH/dotconfig" KSRC="$BUILD/src/linux-source-6.12" \
 	KUNITCONFIG="$SCRATCH/bad.kunitconfig" > "$SCRATCH/bad.out" 2>&1
 expect_status 2 $? "make run with an unknown option fails"
 expect_line "$SCRATCH/bad.out" \
@@ -799,7 +798,7 @@ expect_no_line "$SCRATCH/bad.out" "CONFIG_KUNIT_FROM_DOT_KUNITCONFIG" \
 # Without KUNITCONFIG, the build directory's .kunitconfig is read, as
 # kunit.py does.
 env -u KUNITCONFIG make --no-print-directory run BUILD="$SCRATCH/dotconfig" \
-	KSRC="$BUILD/src/linux-source-6.1" > "$SCRATCH/dotconfig.out" 2>&1
+	KSRC="$BUILD/src/linux-source-6.12" > "$SCRATCH/dotconfig.out" 2>&1
 expect_status 2 $? "make run with a .kunitconfig that names an unknown option fails"
 expect_line "$SCRATCH/dotconfig.out" \
 	"  CONFIG_KUNIT_FROM_DOT_KUNITCONFIG=y: no such option in this kernel" \

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
-# The kernel's own suites (every suite that KUNIT_ALL_TESTS enables on
-# x86_64 outside lib/kunit) build unchanged against this KUnit and give,
-# case by case, the results that stock 6.1 KUnit gives: as recorded in
+# The kernel's own suites build unchanged against this KUnit and give,
+# case by case, the results that stock KUnit gives: as recorded in
 # scripts/compat for this very build (tests/59 checks the record's use;
 # `make compat` checks the record against stock KUnit), or as a stock
-# kernel built here gives them when there is no such record.
+# kernel built here gives them when there is no such record.  On 6.1,
+# every suite that KUNIT_ALL_TESTS enables on x86_64 outside lib/kunit,
+# in the kernel tests/94 ran; on 6.12, the same list under KASAN, with
+# KASAN's suite: one kernel per tree, the dearest part of make check.
 . tests/lib.sh
-# The checks of make run below use Linux 6.1 (tests/94 runs 6.12, the
-# default): one cold kernel build of each configuration fits the time
-# make check has.
+# The kselftest target as tests/94 built it for 6.1's kernel.
+export KSELFTEST=all
 export KSRC=6.1
 
 # scan_consoles WHAT: both kernels' consoles, read by the one reading
@@ -60,44 +61,58 @@ else
 	fail "$suites in-tree suites ran, not 22"
 fi
 
-# The tree's suites that make tree-suites runs in userspace give there,
-# case by case, what they give in this kernel.
-cp "$BUILD/compat/ours.results" "$SCRATCH/kernel-all.results"
-make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/tree-suites.out" 2>&1
-expect_status 0 $? "make tree-suites passes"
-"$BUILD/host/kunit-report" --results="$SCRATCH/user.results" "$BUILD/tree-suites/console.log" \
-	> /dev/null 2>&1
-sort "$SCRATCH/user.results" -o "$SCRATCH/user.results"
-: > "$SCRATCH/kernel.results"
-: > "$SCRATCH/compared.results"
-uncompared=
-for suite in $(cut -d. -f1 "$SCRATCH/user.results" | sort -u); do
-	if ! grep -q "^$suite\." "$SCRATCH/kernel-all.results"; then
-		uncompared="$uncompared $suite"
-		continue
+# compare_tree_suites WHERE NOT-IN-KERNEL: the tree's suites that make
+# tree-suites runs in userspace give there, case by case, what they gave
+# in the kernel make compat just ran; NOT-IN-KERNEL lists the suites of
+# the list that no option of the configuration builds, as " a b".
+compare_tree_suites() {
+	cp "$BUILD/compat/ours.results" "$SCRATCH/kernel-all.results"
+	make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/tree-suites.out" 2>&1
+	expect_status 0 $? "$1: make tree-suites passes"
+	"$BUILD/host/kunit-report" --results="$SCRATCH/user.results" \
+		"$BUILD/tree-suites/console.log" > /dev/null 2>&1
+	sort "$SCRATCH/user.results" -o "$SCRATCH/user.results"
+	: > "$SCRATCH/kernel.results"
+	: > "$SCRATCH/compared.results"
+	uncompared=
+	for suite in $(cut -d. -f1 "$SCRATCH/user.results" | sort -u); do
+		if ! grep -q "^$suite\." "$SCRATCH/kernel-all.results"; then
+			uncompared="$uncompared $suite"
+			continue
+		fi
+		grep "^$suite\." "$SCRATCH/kernel-all.results" >> "$SCRATCH/kernel.results"
+		grep "^$suite\." "$SCRATCH/user.results" >> "$SCRATCH/compared.results"
+	done
+	compared=$(cut -d. -f1 "$SCRATCH/compared.results" | sort -u | tr '\n' ' ')
+	expect_same "$SCRATCH/kernel.results" "$SCRATCH/compared.results" \
+		"$1: in userspace, the tree's suites give the kernel's results case by case: $compared"
+	if [ "$uncompared" = "$2" ] && [ "$(echo "$compared" | wc -w)" -ge 12 ]; then
+		pass "$1: $(echo "$compared" | wc -w) suites compared, $(wc -l < "$SCRATCH/compared.results") results; not in the kernel:${uncompared:- none}"
+	else
+		fail "$1: suites of make tree-suites with no kernel outcome to compare with:${uncompared:- none} (expected:${2:- none}); compared: $compared"
 	fi
-	grep "^$suite\." "$SCRATCH/kernel-all.results" >> "$SCRATCH/kernel.results"
-	grep "^$suite\." "$SCRATCH/user.results" >> "$SCRATCH/compared.results"
-done
-compared=$(cut -d. -f1 "$SCRATCH/compared.results" | sort -u | tr '\n' ' ')
-expect_same "$SCRATCH/kernel.results" "$SCRATCH/compared.results" \
-	"in userspace, the tree's suites give the kernel's results case by case: $compared"
-# Only rational-test has no kernel run: nothing in the configuration
-# selects RATIONAL (all_tests.config says so).
-if [ "$uncompared" = " rational" ] && [ "$(echo "$compared" | wc -w)" -ge 12 ]; then
-	pass "$(echo "$compared" | wc -w) suites compared, $(wc -l < "$SCRATCH/compared.results") results; not in the kernel:$uncompared"
-else
-	fail "suites of make tree-suites with no kernel outcome to compare with:${uncompared:- none}; compared: $compared"
-fi
+}
+# On 6.1, only rational-test has no kernel run: nothing in the
+# configuration selects RATIONAL (all_tests.config says so).
+compare_tree_suites 6.1 " rational"
 
-# KASAN and SLUB debugging report into the running case through KUnit's
-# named resources ("kasan_status", "slab_errors"): the kasan and slub
-# suites give the same results as with stock KUnit.
-make --no-print-directory compat BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.config \
+# Linux 6.12: 6.12's list of in-tree suites, with KASAN and SLUB
+# debugging, which report into the running case through KUnit's named
+# resources ("kasan_status", "slab_errors"): every suite gives the results
+# it gives with stock KUnit, kasan's and slub's included.
+unset KSRC
+kasan_config=scripts/configs/6.12/all_tests_kasan.config
+make --no-print-directory compat BUILD="$BUILD" KUNITCONFIG=$kasan_config \
 	STOCK_RESULTS=recorded > "$SCRATCH/kasan.out" 2>&1
-expect_status 0 $? "with KASAN, make compat finds no difference with stock KUnit"
-expect_record_used "$SCRATCH/kasan.out" "with KASAN"
-scan_consoles "with KASAN (KASAN's reports are the cases')"
+expect_status 0 $? "6.12, with KASAN: make compat finds no difference with stock KUnit"
+if grep -q '^compat: the same [0-9]* results' "$SCRATCH/kasan.out"; then
+	pass "6.12, with KASAN: $(grep '^compat:' "$SCRATCH/kasan.out")"
+else
+	fail "6.12, with KASAN: make compat"
+	tail -n 30 "$SCRATCH/kasan.out" | sed -e 's/^/#   /'
+fi
+expect_record_used "$SCRATCH/kasan.out" "6.12, with KASAN"
+scan_consoles "6.12, with KASAN (KASAN's reports are the cases')"
 for suite in kasan slub_test; do
 	count=$(grep -c "^$suite\\." "$BUILD/compat/ours.results")
 	if [ "$count" -gt 1 ]; then
@@ -107,12 +122,21 @@ for suite in kasan slub_test; do
 		tail -n 20 "$SCRATCH/kasan.out" | sed -e 's/^/#   /'
 	fi
 done
+# Every suite option of the list gives a suite: the record cannot shrink
+# unseen.
+suites=$(cut -d. -f1 "$BUILD/compat/ours.results" | sort -u | wc -l)
+if [ "$suites" -eq 34 ]; then
+	pass "6.12, with KASAN: all 34 in-tree suites ran"
+else
+	fail "6.12, with KASAN: $suites in-tree suites ran, not 34"
+fi
+compare_tree_suites 6.12 " rational"
 
 # On the KASAN kernel, the hang run of 95-make-run: the case that returns
 # after its timeout, its clean-up and the end of its thread touch no memory
 # that the runner freed when its suite ended (with a filter, the suite is a
 # copy, freed then).  Without KASAN, such a read crashes only sometimes.
-make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kasan.config \
+make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=$kasan_config \
 	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' \
 	GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/kasan-hang.out" 2>&1
 expect_status 2 $? "with KASAN, make run with a case that returns late fails"

@@ -3,8 +3,8 @@
 # make check builds and runs, the output it quotes is what the programs
 # print, and it builds with the kernel's Sphinx setup without a warning.
 . tests/lib.sh
-# The kernel and the htmldocs build of 6.1, which tests/95 shares.
-export KSRC=6.1
+# The kernel of 6.12, the default, which tests/95 shares, and its htmldocs build.
+unset KSRC
 
 docs=Documentation/dev-tools/kunit
 
