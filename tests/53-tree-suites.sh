@@ -377,7 +377,7 @@ expect_line "$SCRATCH/badver.out" \
 # the end of a line: refused, where they would drop or keep a suite silently.
 for bad in 'range own/chars.c -- --since=6.12 --before=6.2' 'octal own/chars.c -- --since=6.013' \
 	'comment own/chars.c # not yet' 'twice own/chars.c -- --since=6.13 --since=6.1 --before=6.12' \
-	'wide own/chars.c -- --since=5.1012'; do
+	'wide own/chars.c -- --since=5.1012' "quote own/chars.c -- -DQ='x'" 'pipe own/chars.c -- -Da|b'; do
 	printf '%s\n' "$bad" > "$SCRATCH/badline.list"
 	make --no-print-directory tree-suites BUILD="$BUILD" KSRC="$ktree" SUITES="$SCRATCH/badline.list" \
 		> "$SCRATCH/badline.out" 2>&1

@@ -787,9 +787,16 @@ fi
 mkdir -p "$SCRATCH/dotconfig"
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_FROM_DOT_KUNITCONFIG=y\n' > "$SCRATCH/dotconfig/.kunitconfig"
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_NO_SUCH_OPTION=y\n' > "$SCRATCH/bad.kunitconfig"
+mkdir -p "$SCRATCH/dotconfig/last"
+echo "ok 1 stale" > "$SCRATCH/dotconfig/last/results.ktap"
 make --no-print-directory run BUILD="$SCRATCH/dotconfig" KSRC="$BUILD/src/linux-source-6.12" \
 	KUNITCONFIG="$SCRATCH/bad.kunitconfig" > "$SCRATCH/bad.out" 2>&1
 expect_status 2 $? "make run with an unknown option fails"
+if [ -e "$SCRATCH/dotconfig/last/results.ktap" ]; then
+	fail "a run that stopped before its report left an earlier run's results.ktap"
+else
+	pass "a run that stops before its report leaves no earlier run's results"
+fi
 expect_line "$SCRATCH/bad.out" \
 	"  CONFIG_KUNIT_NO_SUCH_OPTION=y: no such option in this kernel" "the unknown option is named"
 expect_no_line "$SCRATCH/bad.out" "CONFIG_KUNIT_FROM_DOT_KUNITCONFIG" \

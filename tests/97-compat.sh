@@ -5,8 +5,8 @@
 # `make compat` checks the record against stock KUnit), or as a stock
 # kernel built here gives them when there is no such record.  On 6.1,
 # every suite that KUNIT_ALL_TESTS enables on x86_64 outside lib/kunit,
-# in the kernel tests/94 ran; on 6.12, the same list under KASAN, with
-# KASAN's suite: one kernel per tree, the dearest part of make check.
+# in the kernel tests/94 ran; on 6.12, 6.12's list under KASAN: one
+# kernel per tree, the dearest part of make check.
 . tests/lib.sh
 # The kselftest target as tests/94 built it for 6.1's kernel.
 export KSELFTEST=all
@@ -67,6 +67,7 @@ fi
 # the list that no option of the configuration builds, as " a b".
 compare_tree_suites() {
 	cp "$BUILD/compat/ours.results" "$SCRATCH/kernel-all.results"
+	rm -f "$BUILD/tree-suites/console.log"
 	make --no-print-directory tree-suites BUILD="$BUILD" > "$SCRATCH/tree-suites.out" 2>&1
 	expect_status 0 $? "$1: make tree-suites passes"
 	"$BUILD/host/kunit-report" --results="$SCRATCH/user.results" \
@@ -96,10 +97,11 @@ compare_tree_suites() {
 # configuration selects RATIONAL (all_tests.config says so).
 compare_tree_suites 6.1 " rational"
 
-# Linux 6.12: 6.12's list of in-tree suites, with KASAN and SLUB
-# debugging, which report into the running case through KUnit's named
-# resources ("kasan_status", "slab_errors"): every suite gives the results
-# it gives with stock KUnit, kasan's and slub's included.
+# Linux 6.12: 6.12's list of in-tree suites under KASAN and SLUB
+# debugging: every suite gives the results it gives with stock KUnit,
+# slub's included, whose SLUB reports go to the running case through
+# KUnit's named resource "slab_errors".  (Not kasan's own suite: see the
+# list's comment.)
 unset KSRC
 kasan_config=scripts/configs/6.12/all_tests_kasan.config
 make --no-print-directory compat BUILD="$BUILD" KUNITCONFIG=$kasan_config \
@@ -113,7 +115,7 @@ else
 fi
 expect_record_used "$SCRATCH/kasan.out" "6.12, with KASAN"
 scan_consoles "6.12, with KASAN (KASAN's reports are the cases')"
-for suite in kasan slub_test; do
+for suite in slub_test; do
 	count=$(grep -c "^$suite\\." "$BUILD/compat/ours.results")
 	if [ "$count" -gt 1 ]; then
 		pass "with KASAN, the $suite suite ran: $count results, as with stock KUnit"
@@ -125,10 +127,10 @@ done
 # Every suite option of the list gives a suite: the record cannot shrink
 # unseen.
 suites=$(cut -d. -f1 "$BUILD/compat/ours.results" | sort -u | wc -l)
-if [ "$suites" -eq 34 ]; then
-	pass "6.12, with KASAN: all 34 in-tree suites ran"
+if [ "$suites" -eq 33 ]; then
+	pass "6.12, with KASAN: all 33 in-tree suites ran"
 else
-	fail "6.12, with KASAN: $suites in-tree suites ran, not 34"
+	fail "6.12, with KASAN: $suites in-tree suites ran, not 33"
 fi
 compare_tree_suites 6.12 " rational"
 

@@ -51,6 +51,11 @@ tr -d '\r' < "$list" | while IFS= read -r line || [ -n "$line" ]; do
 		echo "tree-suites-select.sh: $list: \"$line\": a comment is a line of its own" >&2
 		exit 2
 		;;
+	# The Makefile keeps the lines in shell quotes, joined by '|'.
+	*"'"* | *'|'*)
+		echo "tree-suites-select.sh: $list: \"$line\": no ' or | in a line" >&2
+		exit 2
+		;;
 	esac
 	keep=1
 	printed=
