@@ -773,7 +773,10 @@ Oops:
 BUG: kernel NULL pointer dereference
 Oops:
 REPORTS
-sed -e 's/^\(kernel BUG at\|invalid opcode\|divide error\|WARNING:\|BUG: kernel NULL pointer dereference\|Oops:\).*/\1/' \
+# Since 6.2 the kernel's die() lines start "Oops: " ("Oops: invalid
+# opcode: 0000 [#1]", "Oops: Oops: 0002 [#3]").
+sed -e 's/^Oops: \(invalid opcode\|divide error\|Oops:\)/\1/' \
+	-e 's/^\(kernel BUG at\|invalid opcode\|divide error\|WARNING:\|BUG: kernel NULL pointer dereference\|Oops:\).*/\1/' \
 	"$SCRATCH/safety.reports" > "$SCRATCH/safety.kinds"
 if cmp -s "$SCRATCH/safety.expected" "$SCRATCH/safety.kinds"; then
 	pass "the safety run's console holds exactly the reports its modules ask for"
