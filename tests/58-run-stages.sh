@@ -85,7 +85,7 @@ expect_line "$SCRATCH/out" \
 
 # The configuration: the last value of an option wins; the architecture's
 # fragment comes first.
-stages 'gather_config; echo "$wanted"; echo "fragments: $fragments"' x86_64
+stages 'version=6.12.118; gather_config; echo "$wanted"; echo "fragments: $fragments"' x86_64
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=y" "the kunitconfig's last value of an option wins"
 if ! grep -q 'CONFIG_KUNIT_TEST=m' "$SCRATCH/out" && grep -q '^CONFIG_SERIAL_8250=y' "$SCRATCH/out" &&
    grep -q "^fragments: $SCRATCH/build/run/x86_64.config $TOP/scripts/configs/base.config" \
@@ -93,6 +93,30 @@ if ! grep -q 'CONFIG_KUNIT_TEST=m' "$SCRATCH/out" && grep -q '^CONFIG_SERIAL_825
 	pass "the options wanted: the architecture's, base.config's and the kunitconfig's, once each"
 else
 	fail "the options wanted"
+	show "$SCRATCH/out"
+fi
+
+# An option that a series renamed: the tree's version picks the name.
+for pick in 6.12.118:CONFIG_ARCH_VIRT=y 6.1.192:CONFIG_SOC_VIRT=y 6.7.0:CONFIG_ARCH_VIRT=y; do
+	stages "version=${pick%%:*}; gather_config; echo \"\$wanted\"" riscv64
+	virt=$(grep -E '^CONFIG_(ARCH|SOC)_VIRT=' "$SCRATCH/out")
+	if [ "$virt" = "${pick#*:}" ]; then
+		pass "riscv64 on ${pick%%:*} wants ${pick#*:}, and only it"
+	else
+		fail "riscv64 on ${pick%%:*} wants '$virt', not ${pick#*:}"
+		show "$SCRATCH/out"
+	fi
+done
+sed -e "s/^kconfig_series=.*/kconfig_series='6.7 CONFIG_ARCH_VIRT=y'/" "$TOP/scripts/arch/x86_64" \
+	> "$SCRATCH/top/scripts/arch/badseries"
+stages "TOP=$SCRATCH/top; load_arch badseries; version=6.12.1; gather_config; echo gathered" x86_64
+status=$?
+if [ $status = 1 ] && ! grep -q '^gathered' "$SCRATCH/out" &&
+   grep -q '^kunit-run: scripts/arch/badseries: kconfig_series: "6.7 CONFIG_ARCH_VIRT=y" is neither' \
+	"$SCRATCH/out"; then
+	pass "a kconfig_series line of another form is refused, and named"
+else
+	fail "a wrong kconfig_series line: exit $status"
 	show "$SCRATCH/out"
 fi
 

@@ -71,16 +71,18 @@ load_arch() {
 	[ -f "$TOP/scripts/arch/$1" ] ||
 		die "ARCH=$1 is not supported: use one of $(known_arches)"
 	for setting in karch cross packages image targets qemu qemu_machine qemu_bios kvm \
-		console boot_args busybox busybox_package results_qemu_args results_device kconfig; do
+		console boot_args busybox busybox_package results_qemu_args results_device kconfig \
+		kconfig_series; do
 		unset "$setting"
 	done
 	# shellcheck disable=SC1090
 	. "$TOP/scripts/arch/$1"
+	arch_name=$1
 	for setting in karch image targets kconfig; do
 		eval "[ -n \"\${$setting:-}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
 	for setting in cross packages qemu qemu_machine qemu_bios kvm console boot_args \
-		busybox busybox_package results_qemu_args results_device; do
+		busybox busybox_package results_qemu_args results_device kconfig_series; do
 		eval "[ -n \"\${$setting+set}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
 	# A userland is busybox, from the host or from a package.

@@ -8,13 +8,39 @@
 # ask for: the last value given for an option wins, as in merge_config.sh.
 gather_config() {
 	mkdir -p "$BUILD/run"
-	printf '%s' "$kconfig" > "$BUILD/run/$ARCH.config"
+	{
+		printf '%s\n' "$kconfig"
+		printf '%s\n' "$kconfig_series" | series_options "$version"
+	} > "$BUILD/run/$ARCH.config" || exit 1
 	fragments="$BUILD/run/$ARCH.config $TOP/scripts/configs/base.config $KUNITCONFIG"
 	# Sorted bytewise: the list names the build (its directory and make
 	# compat's records), which must not change with the caller's locale.
 	# shellcheck disable=SC2086
 	wanted=$(cat $fragments | awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
 		END { for (name in value) print value[name] }' | LC_ALL=C sort)
+}
+
+# series_options VERSION: of the lines "X.Y- OPTION" and "-X.Y OPTION" on
+# its input (scripts/arch's kconfig_series), the options for VERSION:
+# X.Y and newer, older than X.Y.  A line of any other form is an error.
+series_options() {
+	awk -v version="$1" -v arch="$arch_name" '
+		function number(v, parts) { split(v, parts, "."); return parts[1] * 1000 + parts[2] }
+		BEGIN { have = number(version) }
+		/^[[:space:]]*$/ { next }
+		$1 ~ /^[0-9]+\.[0-9]+-$/ && NF == 2 {
+			if (have >= number(substr($1, 1, length($1) - 1))) print $2
+			next
+		}
+		$1 ~ /^-[0-9]+\.[0-9]+$/ && NF == 2 {
+			if (have < number(substr($1, 2))) print $2
+			next
+		}
+		{
+			printf "kunit-run: scripts/arch/%s: kconfig_series: \"%s\" is neither \"X.Y- OPTION\" nor \"-X.Y OPTION\"\n", arch, $0 > "/dev/stderr"
+			bad = 1
+		}
+		END { exit bad }'
 }
 
 # Prints, a line each, the options of $wanted that $OBJ/.config lost.
