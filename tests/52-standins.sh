@@ -79,3 +79,12 @@ fi
 valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99 \
 	"$program" --no-fork > "$SCRATCH/valgrind" 2>&1
 expect_status 1 $? "under valgrind, no leak: krealloc() to 0 frees the object, device_unregister() what the device owns"
+
+# <linux/compiler.h> stands in for the kernel's attributes by itself: a
+# flexible array's __counted_by() builds whatever the C library's
+# <linux/stddef.h> has (Debian 12's arm64 cross headers have none).
+printf '#include <linux/compiler.h>\nstruct counted { int n; int a[] __counted_by(n); };\n' \
+	> "$SCRATCH/counted.c"
+${CC:-cc} -Itools/testing/selftests/kunit/user/include -fsyntax-only "$SCRATCH/counted.c" \
+	> "$SCRATCH/counted.out" 2>&1
+expect_status 0 $? "a flexible array with __counted_by() builds with the stand-in alone"

@@ -46,6 +46,20 @@
 #define __force
 #define __rcu
 #define __percpu
+/*
+ * The bound of a flexible array, which only some compilers check.  The C
+ * library's <linux/stddef.h> has it since Linux 6.6's headers, which a
+ * cross toolchain's (Debian 12's for arm64) may be older than.
+ */
+#ifndef __counted_by
+#define __counted_by(member)
+#endif
+#ifndef __counted_by_le
+#define __counted_by_le(member)
+#endif
+#ifndef __counted_by_be
+#define __counted_by_be(member)
+#endif
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
