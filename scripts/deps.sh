@@ -20,10 +20,8 @@ check)
 	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev"
 	;;
 run)
-	# ccache: each configuration builds in a directory of its own, and
-	# objects two configurations compile alike are compiled once.
 	pkgs="gcc make libc6-dev linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev
-	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils rsync patch ccache"
+	      libssl-dev cpio kmod busybox-static qemu-system-x86 binutils rsync patch"
 	;;
 packages)
 	shift
