@@ -120,6 +120,16 @@ else
 	show "$SCRATCH/out"
 fi
 
+stages "version=; gather_config; echo gathered" riscv64
+status=$?
+if [ $status = 1 ] && ! grep -q '^gathered' "$SCRATCH/out" &&
+   grep -q '^kunit-run: kconfig_series: no kernel version to choose by' "$SCRATCH/out"; then
+	pass "without a kernel version, no option of kconfig_series is chosen: the run stops"
+else
+	fail "kconfig_series without a kernel version: exit $status"
+	show "$SCRATCH/out"
+fi
+
 # Options that did not survive olddefconfig, and why.
 mkdir -p "$SCRATCH/work/lib" "$SCRATCH/obj"
 printf 'config NEEDS_MORE\n\tbool "x"\n' > "$SCRATCH/work/lib/Kconfig"

@@ -26,13 +26,20 @@ gather_config() {
 series_options() {
 	awk -v version="$1" -v arch="$arch_name" '
 		function number(v, parts) { split(v, parts, "."); return parts[1] * 1000 + parts[2] }
-		BEGIN { have = number(version) }
+		BEGIN {
+			if (version !~ /^[0-9]+\.[0-9]+/) {
+				printf "kunit-run: kconfig_series: no kernel version to choose by (\"%s\")\n", version > "/dev/stderr"
+				bad = 1
+				exit
+			}
+			have = number(version)
+		}
 		/^[[:space:]]*$/ { next }
-		$1 ~ /^[0-9]+\.[0-9]+-$/ && NF == 2 {
+		NF == 2 && $2 ~ /^CONFIG_[A-Za-z0-9_]+=./ && $1 ~ /^[0-9]+\.[0-9]+-$/ {
 			if (have >= number(substr($1, 1, length($1) - 1))) print $2
 			next
 		}
-		$1 ~ /^-[0-9]+\.[0-9]+$/ && NF == 2 {
+		NF == 2 && $2 ~ /^CONFIG_[A-Za-z0-9_]+=./ && $1 ~ /^-[0-9]+\.[0-9]+$/ {
 			if (have < number(substr($1, 2))) print $2
 			next
 		}
