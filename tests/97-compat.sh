@@ -139,7 +139,7 @@ compare_tree_suites 6.12 " rational"
 # that the runner freed when its suite ended (with a filter, the suite is a
 # copy, freed then).  Without KASAN, such a read crashes only sometimes.
 make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=$kasan_config \
-	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' \
+	KUNIT_EXTRA=tests/extra/hang CASE_TIMEOUT=3 FILTER='extra*' KERNEL_ARGS=kasan_multi_shot \
 	GUEST_SCRIPT=tests/guest/late-return.sh > "$SCRATCH/kasan-hang.out" 2>&1
 expect_status 2 $? "with KASAN, make run with a case that returns late fails"
 cp "$BUILD/last/results.kcidb.json" "$SCRATCH/kasan.kcidb.json"
