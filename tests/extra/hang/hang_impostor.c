@@ -18,7 +18,6 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 
-
 struct hang_impostor_job {
 	struct completion done;
 	char *buffer;
