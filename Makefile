@@ -48,7 +48,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check run compat tree-suites bench fuzz deps help clean user-progs user-asan-progs
+.PHONY: all check run build compat tree-suites bench fuzz deps help clean user-progs user-asan-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -57,6 +57,8 @@ help:
 	@echo
 	@echo '  make run      build a kernel with this KUnit, boot it under QEMU, report'
 	@echo '                its tests; files in $$(BUILD)/last'
+	@echo '  make build    make run'"'"'s kernel and kselftest target, built, not booted'
+	@echo '                (logs in $$(BUILD)/last-build); make run then boots them'
 	@echo '  make compat   run the kernel'"'"'s own suites with this KUnit and with stock'
 	@echo '                KUnit; print the cases whose results differ (STOCK_RESULTS=recorded:'
 	@echo '                stock'"'"'s from scripts/compat when recorded for this build;'
@@ -74,8 +76,9 @@ help:
 	@echo '  make clean    remove $$(BUILD)'
 	@echo
 	@echo 'Variables: BUILD=dir (default build), CC=compiler, V=1 (show commands).'
-	@echo 'make run takes: KSRC=6.12 (the default) or 6.1 for Debian'"'"'s linux-source-6.12'
-	@echo '  or -6.1, or the path of any kernel tree (make tree-suites and make compat too),'
+	@echo 'make run and make build take: KSRC=6.12 (the default) or 6.1 for Debian'"'"'s'
+	@echo '  linux-source-6.12 or -6.1, or the path of any kernel tree (make tree-suites'
+	@echo '  and make compat too),'
 	@echo '  ARCH=x86_64|arm64|riscv64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
 	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
@@ -159,6 +162,11 @@ $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),
 run: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
 	$(Q)BUILD=$(BUILD) scripts/kunit-run
+
+# make run's kernel and kselftest target, built and not booted.
+build: $(HOST_TOOLS)
+	$(Q)scripts/deps.sh run
+	$(Q)BUILD=$(BUILD) scripts/kunit-run build
 
 compat: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run

@@ -31,8 +31,16 @@ if [ ! -f "$tree/.extracted" ]; then
 		echo "ksrc.sh: KSRC=$ksrc needs Debian's kernel source: apt-get install linux-source-$ksrc" >&2
 		exit 1
 	fi
-	rm -rf "$tree"
+	# One extraction at a time (make check builds kernels ahead while
+	# other checks run); whoever waited finds the tree extracted.
 	mkdir -p "$build/src"
+	exec 8> "$build/src/.lock-$ksrc" && flock -w 1800 8 || {
+		echo "ksrc.sh: cannot lock $build/src/.lock-$ksrc to extract linux-source-$ksrc" >&2
+		exit 1
+	}
+fi
+if [ ! -f "$tree/.extracted" ]; then
+	rm -rf "$tree"
 	tar -C "$build/src" -xf "/usr/src/linux-source-$ksrc.tar.xz" || {
 		echo "ksrc.sh: cannot extract /usr/src/linux-source-$ksrc.tar.xz" >&2
 		exit 1

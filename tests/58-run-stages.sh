@@ -88,7 +88,7 @@ expect_line "$SCRATCH/out" \
 stages 'version=6.12.118; gather_config; echo "$wanted"; echo "fragments: $fragments"' x86_64
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=y" "the kunitconfig's last value of an option wins"
 if ! grep -q 'CONFIG_KUNIT_TEST=m' "$SCRATCH/out" && grep -q '^CONFIG_SERIAL_8250=y' "$SCRATCH/out" &&
-   grep -q "^fragments: $SCRATCH/build/run/x86_64.config $TOP/scripts/configs/base.config" \
+   grep -q "^fragments: $SCRATCH/build/run/x86_64-6.12.118.config $TOP/scripts/configs/base.config" \
 	"$SCRATCH/out"; then
 	pass "the options wanted: the architecture's, base.config's and the kunitconfig's, once each"
 else
@@ -555,4 +555,64 @@ if pgrep -f "sleep $long" > /dev/null; then
 	pkill -f "sleep $long"
 else
 	pass "kunit-timeout.sh leaves no process behind (50 commands that end at once)"
+fi
+
+# Two runs of one configuration take turns on its directory: the second
+# says it waits, and goes on once the first ended; a holder that outlasts
+# hold_seconds is named, not waited for without end.
+mkdir -p "$SCRATCH/held"
+flock "$SCRATCH/held/.lock" sleep 2 &
+holder=$!
+sleep 0.3
+stages 'RUN=$SCRATCH/held; hold_run_dir; echo "held at $(date +%s%N)"' x86_64
+status=$?
+ended=$(date +%s%N)
+wait $holder
+if [ $status = 0 ] && grep -q "^\[[0-9:]*\] Waiting for the other make run or make build of $SCRATCH/held to end$" \
+	"$SCRATCH/out" && grep -q '^held at ' "$SCRATCH/out"; then
+	pass "a run whose directory another run holds says so, waits, then goes on"
+else
+	fail "a run whose directory another run holds did not wait, or said nothing: exit $status"
+	show "$SCRATCH/out"
+fi
+stages 'RUN=$SCRATCH/held; hold_run_dir; echo held' x86_64
+if [ $? = 0 ] && ! grep -q 'Waiting' "$SCRATCH/out" && grep -qx held "$SCRATCH/out"; then
+	pass "a directory nobody holds is taken at once"
+else
+	fail "a directory nobody holds was waited for"
+	show "$SCRATCH/out"
+fi
+flock "$SCRATCH/held/.lock" sleep 4 &
+holder=$!
+sleep 0.3
+stages 'RUN=$SCRATCH/held hold_seconds=1; hold_run_dir; echo held' x86_64
+status=$?
+kill $holder 2> /dev/null
+wait $holder 2> /dev/null
+if [ $status = 1 ] && ! grep -qx held "$SCRATCH/out" &&
+	grep -qF "kunit-run: another process has held $SCRATCH/held/.lock for 1 s (fuser -v $SCRATCH/held/.lock names it)" \
+		"$SCRATCH/out"; then
+	pass "a directory held past hold_seconds fails the run, naming the lock"
+else
+	fail "a directory held past hold_seconds: exit $status"
+	show "$SCRATCH/out"
+fi
+
+# make build keeps its logs apart from make run's results.
+stages 'load_settings; echo "last=$LAST"' x86_64
+expect_line "$SCRATCH/out" "last=$SCRATCH/build/last" "make run's files go to BUILD/last"
+stages 'mode=build; load_settings; echo "last=$LAST"' x86_64
+expect_line "$SCRATCH/out" "last=$SCRATCH/build/last-build" "make build's logs go to BUILD/last-build"
+
+# Each version has its own architecture fragment: a run of another tree
+# beside this one does not change the fragment this one merges.
+stages 'version=6.1.0; gather_config; echo "$fragments"; version=6.12.0; gather_config' riscv64
+if grep -qx 'CONFIG_SOC_VIRT=y' "$SCRATCH/build/run/riscv64-6.1.0.config" &&
+	grep -qx 'CONFIG_ARCH_VIRT=y' "$SCRATCH/build/run/riscv64-6.12.0.config" &&
+	grep -q "^$SCRATCH/build/run/riscv64-6.1.0.config " "$SCRATCH/out" &&
+	[ -z "$(find "$SCRATCH/build/run" -name 'riscv64-*.config.*')" ]; then
+	pass "the architecture's fragment is a file per version, left whole"
+else
+	fail "the architecture's fragment is shared between versions, or left half-written"
+	show "$SCRATCH/out"
 fi

@@ -52,6 +52,19 @@ elapsed() {
 	echo "$line"
 }
 
+# Two runs of one build directory's configuration take turns (make check
+# builds kernels ahead, with make build, while other checks run): the
+# second waits for the first to end, then finds what the first made.
+# A run that held it for an hour (hold_seconds) is taken for a leftover,
+# and named.
+hold_run_dir() {
+	exec 9> "$RUN/.lock" || die "cannot open $RUN/.lock"
+	flock -n 9 && return 0
+	echo "[$(date +%H:%M:%S)] Waiting for the other make run or make build of $RUN to end"
+	flock -w "${hold_seconds:-3600}" 9 ||
+		die "another process has held $RUN/.lock for ${hold_seconds:-3600} s (fuser -v $RUN/.lock names it)"
+}
+
 # The architectures there are data for: the files of scripts/arch.
 known_arches() {
 	for f in "$TOP"/scripts/arch/*; do
@@ -121,6 +134,7 @@ load_settings() {
 	JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 	REPORT=$BUILD/host/kunit-report
 	LAST=$BUILD/last
+	[ "${mode:-run}" = run ] || LAST=$BUILD/last-build
 
 	load_arch "$ARCH"
 	[ -f "$KUNITCONFIG" ] || die "KUNITCONFIG=$KUNITCONFIG: no such file"

@@ -8,11 +8,17 @@
 # ask for: the last value given for an option wins, as in merge_config.sh.
 gather_config() {
 	mkdir -p "$BUILD/run"
+	# One file per version (kconfig_series), written whole, then renamed:
+	# another run may be reading it.
+	arch_config=$BUILD/run/$ARCH-$version.config
 	{
 		printf '%s\n' "$kconfig"
 		printf '%s\n' "$kconfig_series" | series_options "$version"
-	} > "$BUILD/run/$ARCH.config" || exit 1
-	fragments="$BUILD/run/$ARCH.config $TOP/scripts/configs/base.config $KUNITCONFIG"
+	} > "$arch_config.$$" && mv -f "$arch_config.$$" "$arch_config" || {
+		rm -f "$arch_config.$$"
+		exit 1
+	}
+	fragments="$arch_config $TOP/scripts/configs/base.config $KUNITCONFIG"
 	# Sorted bytewise: the list names the build (its directory and make
 	# compat's records), which must not change with the caller's locale.
 	# shellcheck disable=SC2086
