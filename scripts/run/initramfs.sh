@@ -27,15 +27,16 @@ find_busybox() {
 	echo "$dir/bin/busybox"
 }
 
-# Installs the kernel's modules and KUNIT_EXTRA's into $1.
+# Installs the kernel's modules and KUNIT_EXTRA's into $1, stripped by the
+# architecture's strip (CROSS_COMPILE), not the host's.
 install_modules() {
 	if grep -q '^CONFIG_MODULES=y' "$OBJ/.config"; then
-		make -C "$WORK" O="$OBJ" ARCH=$karch INSTALL_MOD_PATH="$1" INSTALL_MOD_STRIP=1 \
-			modules_install > "$LAST/modules.log" 2>&1 ||
+		make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross INSTALL_MOD_PATH="$1" \
+			INSTALL_MOD_STRIP=1 modules_install > "$LAST/modules.log" 2>&1 ||
 			die "modules_install failed: see $LAST/modules.log"
 	fi
 	if [ -n "$extra_modules" ]; then
-		make -C "$OBJ" ARCH=$karch M="$RUN/extra" INSTALL_MOD_PATH="$1" \
+		make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross M="$RUN/extra" INSTALL_MOD_PATH="$1" \
 			INSTALL_MOD_STRIP=1 modules_install >> "$LAST/modules.log" 2>&1 ||
 			die "installing the KUNIT_EXTRA modules failed: see $LAST/modules.log"
 	fi
