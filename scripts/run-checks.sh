@@ -32,6 +32,42 @@ mkdir -p "$CHECKS_DIR"
 : > "$results" || { echo "check: cannot write $results" >&2; exit 1; }
 unwritten=
 
+# A whole make check builds the kernels of tests/kernels.list ahead, in
+# the background and at the lowest priority: the checks' make runs find
+# them made, or wait for them (kunit-run takes turns on a build).
+# KERNELS_AHEAD names another list; empty, none.
+if [ -z "${KERNELS_AHEAD+set}" ]; then
+	KERNELS_AHEAD=
+	[ -n "${CHECKS:-}" ] || [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ] ||
+		KERNELS_AHEAD=$TOP/tests/kernels.list
+fi
+prebuild_pid=
+stop_prebuild() {
+	[ -n "$prebuild_pid" ] && kill -TERM -- "-$prebuild_pid" 2> /dev/null
+	prebuild_pid=
+}
+if [ -n "$KERNELS_AHEAD" ]; then
+	[ -r "$KERNELS_AHEAD" ] || { echo "check: cannot read $KERNELS_AHEAD" >&2; exit 1; }
+	: > "$CHECKS_DIR/kernels.built" && touch "$CHECKS_DIR/kernels.start" ||
+		{ echo "check: cannot write $CHECKS_DIR/kernels.built" >&2; exit 1; }
+	# A session of its own, so that stopping it stops its makes too.
+	setsid sh -c '
+		sed -e "/^[[:space:]]*#/d" -e "/^[[:space:]]*\$/d" "$4" |
+		while read -r settings; do
+			echo "# make build $settings"
+			# shellcheck disable=SC2086
+			if env $settings nice -n 19 make -C "$1" --no-print-directory build \
+				BUILD="$2" < /dev/null; then
+				echo "$(cat "$2/last-build/run-dir") $settings" >> "$3/kernels.built"
+			else
+				echo "failed $settings" >> "$3/kernels.built"
+			fi
+		done' kernels "$TOP" "$BUILD" "$CHECKS_DIR" "$KERNELS_AHEAD" \
+		> "$CHECKS_DIR/kernels.out" 2>&1 &
+	prebuild_pid=$!
+	trap 'stop_prebuild; exit 130' INT TERM HUP
+fi
+
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	[ -f "$script" ] || continue
 	name=$(basename "$script" .sh)
@@ -53,6 +89,37 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 		echo "not ok - $name: script exit $status" >> "$results" || unwritten=1
 	fi
 done
+
+# Every kernel built ahead was built, and run by a check: a line of
+# tests/kernels.list that no check needs any more is a build too many.
+if [ -n "$prebuild_pid" ]; then
+	wait "$prebuild_pid"
+	prebuild_pid=
+	echo "# kernels built ahead ($KERNELS_AHEAD): $CHECKS_DIR/kernels.out"
+	listed=$(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$KERNELS_AHEAD" | wc -l)
+	built=$(grep -c '^/' "$CHECKS_DIR/kernels.built")
+	if [ "$built" -eq "$listed" ]; then
+		line="ok - make build made the $listed kernels of the list"
+	else
+		line="not ok - make build made $built of the $listed kernels of the list"
+		grep '^failed ' "$CHECKS_DIR/kernels.built" | sed -e 's/^failed /#   failed: /'
+	fi
+	echo "$line"
+	echo "$line" >> "$results" || unwritten=1
+	while read -r dir settings; do
+		case $dir in
+		/*) ;;
+		*) continue ;;
+		esac
+		if [ "$dir/.kunit-ran" -nt "$CHECKS_DIR/kernels.start" ]; then
+			line="ok - a check ran the kernel built ahead with $settings"
+		else
+			line="not ok - no check ran the kernel built ahead with $settings: the list and the checks disagree"
+		fi
+		echo "$line"
+		echo "$line" >> "$results" || unwritten=1
+	done < "$CHECKS_DIR/kernels.built"
+fi
 
 skipped=$(grep -c '^ok .*# SKIP' "$results")
 # What did not run, and why: the summary says it, not only the checks' output.

@@ -81,3 +81,47 @@ CHECKS_DIR=$SCRATCH/inner sh -c '. tests/lib.sh && fail "a result" && echo "went
 	lost-result > /dev/full 2> "$SCRATCH/lost-result.err"
 expect_status 97 $? "a check that cannot write its result stops, failing"
 expect_no_line "$SCRATCH/lost-result.err" "went on" "and goes no further"
+
+# Kernels built ahead (tests/kernels.list): each line's must be built,
+# and run by a check; one that fails to build, or that no check runs,
+# fails make check.  A fake project: its make build makes a directory.
+fake=$SCRATCH/ahead
+mkdir -p "$fake/scripts" "$fake/tests" "$fake/build"
+cp scripts/run-checks.sh "$fake/scripts/"
+printf '#!/bin/sh\necho "%s"\n' "$SCRATCH" > "$fake/scripts/ref-tree.sh"
+chmod +x "$fake/scripts/ref-tree.sh"
+cat > "$fake/Makefile" <<'MAKE'
+.PHONY: build
+build:
+	@mkdir -p $(BUILD)/last-build $(BUILD)/run/$(NAME)
+	@echo $(BUILD)/run/$(NAME) > $(BUILD)/last-build/run-dir
+	@[ "$(NAME)" != broken ]
+MAKE
+cat > "$fake/tests/50-runs.sh" <<'CHECK'
+# Runs kernel "ran" once make build made it, as a check's make run would.
+i=0
+while [ ! -d "$BUILD/run/ran" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+touch "$BUILD/run/ran/.kunit-ran" && echo "ok - ran"
+CHECK
+printf '# kernels\nNAME=ran\n\nNAME=unused\nNAME=broken\n' > "$fake/kernels.list"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" \
+	> "$SCRATCH/ahead.out" 2>&1
+expect_status 1 $? "make check fails when a kernel built ahead failed or was not run"
+expect_line "$SCRATCH/ahead.out" "not ok - make build made 2 of the 3 kernels of the list" \
+	"a kernel of the list that did not build fails make check"
+expect_line "$SCRATCH/ahead.out" "#   failed: NAME=broken" "naming it"
+expect_line "$SCRATCH/ahead.out" "ok - a check ran the kernel built ahead with NAME=ran" \
+	"a kernel that a check ran passes"
+expect_line "$SCRATCH/ahead.out" \
+	"not ok - no check ran the kernel built ahead with NAME=unused: the list and the checks disagree" \
+	"a kernel built ahead that no check ran fails make check"
+expect_line "$SCRATCH/ahead.out" "check: 2 passed, 2 failed, 0 skipped" "and is counted"
+printf 'NAME=ran\n' > "$fake/kernels.list"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" \
+	> "$SCRATCH/ahead.out" 2>&1
+expect_status 0 $? "make check passes when every kernel built ahead was run"
