@@ -212,7 +212,7 @@ fi
 # KUnit as kunit.ko and its suites as modules: the same results, and the
 # modules' debugfs files live as long as the modules.  A modular KUnit
 # maps user memory only where the tree exports mm_alloc() to it (6.12);
-# a built-in one (kunit_nodebugfs.config, below) always does.
+# a built-in one (kunit_nodebugfs.config, tests/96's arm64) always does.
 user_memory=
 grep -q 'EXPORT_SYMBOL_IF_KUNIT(mm_alloc)' "$(scripts/ksrc.sh "$BUILD" "${KSRC:-}")/kernel/fork.c" ||
 	user_memory=no-user-memory
@@ -284,22 +284,6 @@ expect_line "$console" "rmmod kunit: ok" "kunit.ko unloads once its users are go
 expect_no_line "$console" "after rmmod kunit: /sys/kernel/debug/kunit still there" \
 	"/sys/kernel/debug/kunit goes with kunit.ko"
 expect_line "$console" "module-script: done" "the guest script ran to its end"
-
-# Without CONFIG_KUNIT_DEBUGFS, the wrapper reads each module's results
-# from the kernel log.
-make --no-print-directory run BUILD="$BUILD" KUNITCONFIG=scripts/configs/kunit_nodebugfs.config \
-	> "$SCRATCH/nodebugfs.out" 2>&1
-expect_status 0 $? "make run with KUnit's suites as modules and no debugfs results"
-expect_own_suites "$BUILD/last/results.ktap" "without debugfs"
-expect_line "$SCRATCH/nodebugfs.out" "$summary" \
-	"without debugfs, make run sums up what it sums up with: $summary"
-expect_line "$BUILD/last/kselftest.tap" "ok 4 selftests: kunit: module-kunit-test" \
-	"without debugfs, kselftest reports module kunit-test from the kernel log"
-expect_line "$BUILD/last/kselftest.tap" "# # ok 1 runner_test_suite_ktap" \
-	"with its cases nested"
-cp "$BUILD/last/results.kcidb.json" "$SCRATCH/nodebugfs.kcidb.json"
-expect_valid_kcidb "$SCRATCH/nodebugfs.kcidb.json" \
-	"without debugfs, results.kcidb.json is a valid KCIDB report"
 
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
 	> "$SCRATCH/extra.out" 2>&1

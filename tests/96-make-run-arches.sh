@@ -14,8 +14,14 @@ if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
 	exit 0
 fi
 
+# arm64 builds KUnit in without debugfs results, its own suites as
+# modules (kunit_nodebugfs.config): the one kernel of make check without
+# them, beside the x86_64 kernels with them.
 for arch in um riscv64 arm64; do
-	make --no-print-directory run BUILD="$BUILD" ARCH=$arch > "$SCRATCH/$arch.out" 2>&1
+	config=
+	[ $arch = arm64 ] && config=scripts/configs/kunit_nodebugfs.config
+	make --no-print-directory run BUILD="$BUILD" ARCH=$arch ${config:+KUNITCONFIG=$config} \
+		> "$SCRATCH/$arch.out" 2>&1
 	expect_status 0 $? "make run ARCH=$arch"
 	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/$arch.kcidb.json"
 	expect_valid_kcidb "$SCRATCH/$arch.kcidb.json" "ARCH=$arch: results.kcidb.json is a valid KCIDB report"
@@ -42,16 +48,32 @@ else
 	pass "ARCH=riscv64: no userland, no kselftest, the built-in suites' results"
 fi
 
-# The arm64 guest ran the cross-built kselftest target.
-expect_line "$BUILD/last/kselftest.tap" "ok 1 selftests: kunit: kunit-test" \
+# The arm64 guest ran the cross-built kselftest target, and read the
+# kernel's results from its log: the built-in example suite, and each
+# module's suites, its cases nested.
+ksft=$BUILD/last/kselftest.tap
+expect_line "$ksft" "ok 1 selftests: kunit: kunit-test" \
 	"ARCH=arm64: KUnit's own suites, cross-built for arm64, pass in the guest's kselftest"
-expect_line "$BUILD/last/kselftest.tap" "ok 3 selftests: kunit: builtin" \
-	"ARCH=arm64: kselftest reports the built-in suites"
-if grep -qE '^ok [0-9]+ selftests: kunit: tree-stackinit$' "$BUILD/last/kselftest.tap"; then
+expect_line "$ksft" "ok 3 selftests: kunit: builtin" \
+	"ARCH=arm64: without debugfs, kselftest reports the built-in suites from the kernel log"
+sed -n '/^# selftests: kunit: builtin$/,/^ok 3 selftests: kunit: builtin$/p' "$ksft" > "$SCRATCH/builtin"
+expect_line "$SCRATCH/builtin" "# # ok 1 example_push_pop_test" \
+	"ARCH=arm64: with the built-in example's cases nested"
+expect_line "$SCRATCH/builtin" "# # built-in suites: 1 suites, 7 passed, 0 failed, 1 skipped" \
+	"ARCH=arm64: and their sum"
+expect_line "$ksft" "ok 4 selftests: kunit: module-kunit-test" \
+	"ARCH=arm64: without debugfs, kselftest reports module kunit-test from the kernel log"
+expect_line "$ksft" "# # ok 1 runner_test_suite_ktap" "ARCH=arm64: with its cases nested"
+if grep -q '^CONFIG_KUNIT_DEBUGFS=y' "$(cat "$BUILD/last/run-dir")/obj/.config"; then
+	fail "ARCH=arm64: the kernel has KUnit's debugfs results"
+else
+	pass "ARCH=arm64: the kernel has no KUnit debugfs results (CONFIG_KUNIT_DEBUGFS off)"
+fi
+if grep -qE '^ok [0-9]+ selftests: kunit: tree-stackinit$' "$ksft"; then
 	pass "ARCH=arm64: the tree's stackinit suite, cross-built, passes in the guest"
 else
 	fail "ARCH=arm64: the tree's stackinit suite does not pass in the guest"
-	grep 'selftests: kunit: tree-' "$BUILD/last/kselftest.tap" | sed -e 's/^/#   /'
+	grep 'selftests: kunit: tree-' "$ksft" | sed -e 's/^/#   /'
 fi
 expect_valid_tap "$BUILD/last/kselftest.tap" "ARCH=arm64: kselftest.tap is valid TAP"
 
