@@ -23,7 +23,10 @@ export TOP BUILD REF
 # The checks choose make run's settings themselves: none comes from the
 # caller's environment.
 unset KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
-	KERNEL_ARGS JOBS
+	KERNEL_ARGS JOBS KSELFTEST
+# Nor from make check's command line (make check KSELFTEST=all, make -i),
+# which make passes on to every make below it in MAKEFLAGS.
+unset MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL
 
 # CHECKS_DIR: where the checks' output and results go, $BUILD/checks by default.
 CHECKS_DIR=${CHECKS_DIR:-$BUILD/checks}
@@ -35,37 +38,70 @@ unwritten=
 # A whole make check builds the kernels of tests/kernels.list ahead, in
 # the background and at the lowest priority: the checks' make runs find
 # them made, or wait for them (kunit-run takes turns on a build).
-# KERNELS_AHEAD names another list; empty, none.
-if [ -z "${KERNELS_AHEAD+set}" ]; then
-	KERNELS_AHEAD=
-	[ -n "${CHECKS:-}" ] || [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ] ||
-		KERNELS_AHEAD=$TOP/tests/kernels.list
+# KERNELS_AHEAD names another list (tests/24); empty, none.
+ahead=
+if [ -n "${KERNELS_AHEAD+set}" ]; then
+	ahead=$KERNELS_AHEAD
+elif [ -z "${CHECKS:-}" ] && [ -z "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
+	ahead=$TOP/tests/kernels.list
 fi
+# Not for the make checks that checks run.
+unset KERNELS_AHEAD
 prebuild_pid=
+# Stops the builder, its makes and their compilers: its session.
 stop_prebuild() {
-	[ -n "$prebuild_pid" ] && kill -TERM -- "-$prebuild_pid" 2> /dev/null
+	[ -n "$prebuild_pid" ] && kill -TERM "-$prebuild_pid" 2> /dev/null
 	prebuild_pid=
 }
-if [ -n "$KERNELS_AHEAD" ]; then
-	[ -r "$KERNELS_AHEAD" ] || { echo "check: cannot read $KERNELS_AHEAD" >&2; exit 1; }
-	: > "$CHECKS_DIR/kernels.built" && touch "$CHECKS_DIR/kernels.start" ||
-		{ echo "check: cannot write $CHECKS_DIR/kernels.built" >&2; exit 1; }
-	# A session of its own, so that stopping it stops its makes too.
+if [ -n "$ahead" ]; then
+	# The list's lines, each ended (a last line without a newline too).
+	awk '!/^[[:space:]]*(#|$)/ { print }' "$ahead" > "$CHECKS_DIR/kernels.list" ||
+		{ echo "check: cannot read $ahead" >&2; exit 1; }
+	# A kernel built ahead counts once a check booted it (kunit-run
+	# writes .kunit-ran then), in this make check.
+	rm -f "$BUILD"/run/*/.kunit-ran
+	# What each architecture needs installed, before the builder runs,
+	# so that no two apt-get runs meet.
+	for arch in $(sed -n 's/.*\bARCH=\([a-z0-9_]*\).*/\1/p' "$CHECKS_DIR/kernels.list" | sort -u); do
+		[ -f "$TOP/scripts/arch/$arch" ] || continue
+		# shellcheck disable=SC1090
+		(
+			. "$TOP/scripts/arch/$arch"
+			# shellcheck disable=SC2086
+			[ -z "$packages" ] || "$TOP/scripts/deps.sh" packages $packages
+		) || exit 1
+	done
+	rm -rf "$CHECKS_DIR/kernels"
+	mkdir -p "$CHECKS_DIR/kernels" ||
+		{ echo "check: cannot write $CHECKS_DIR/kernels" >&2; exit 1; }
+	# A session of its own, so that stopping it stops its makes too; it
+	# stops by itself if this script is gone.  Line N's logs are kept in
+	# kernels/N, its run directory and build keys in kernels/N/built.
 	setsid sh -c '
-		sed -e "/^[[:space:]]*#/d" -e "/^[[:space:]]*\$/d" "$4" |
+		set -f
+		n=0
 		while read -r settings; do
+			kill -0 "$4" 2> /dev/null || exit 1
+			n=$((n + 1))
 			echo "# make build $settings"
 			# shellcheck disable=SC2086
-			if env $settings nice -n 19 make -C "$1" --no-print-directory build \
-				BUILD="$2" < /dev/null; then
-				echo "$(cat "$2/last-build/run-dir") $settings" >> "$3/kernels.built"
-			else
-				echo "failed $settings" >> "$3/kernels.built"
+			env $settings nice -n 19 make -C "$1" --no-print-directory build \
+				BUILD="$2" < /dev/null
+			status=$?
+			mkdir -p "$3/$n"
+			cp -R "$2/last-build/." "$3/$n/" 2> /dev/null
+			run=$(cat "$2/last-build/run-dir" 2> /dev/null)
+			if [ $status -eq 0 ] && [ -n "$run" ] && [ -f "$run/.kunit-built" ]; then
+				printf "%s\n%s %s\n" "$run" "$(cat "$run/.kunit-built")" \
+					"$(cat "$run/.kunit-kselftest" 2> /dev/null)" > "$3/$n/built"
 			fi
-		done' kernels "$TOP" "$BUILD" "$CHECKS_DIR" "$KERNELS_AHEAD" \
+		done < "$3/../kernels.list"' kernels "$TOP" "$BUILD" "$CHECKS_DIR/kernels" $$ \
 		> "$CHECKS_DIR/kernels.out" 2>&1 &
 	prebuild_pid=$!
-	trap 'stop_prebuild; exit 130' INT TERM HUP
+	trap 'stop_prebuild' EXIT
+	trap 'stop_prebuild; exit 130' INT
+	trap 'stop_prebuild; exit 143' TERM
+	trap 'stop_prebuild; exit 129' HUP
 fi
 
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
@@ -90,35 +126,27 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	fi
 done
 
-# Every kernel built ahead was built, and run by a check: a line of
-# tests/kernels.list that no check needs any more is a build too many.
+# Every kernel built ahead was built, and booted by a check as it was
+# built (its build keys): a line of the list that no check runs as it
+# says is a build too many, or one the checks redo.
 if [ -n "$prebuild_pid" ]; then
 	wait "$prebuild_pid"
 	prebuild_pid=
-	echo "# kernels built ahead ($KERNELS_AHEAD): $CHECKS_DIR/kernels.out"
-	listed=$(sed -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' "$KERNELS_AHEAD" | wc -l)
-	built=$(grep -c '^/' "$CHECKS_DIR/kernels.built")
-	if [ "$built" -eq "$listed" ]; then
-		line="ok - make build made the $listed kernels of the list"
-	else
-		line="not ok - make build made $built of the $listed kernels of the list"
-		grep '^failed ' "$CHECKS_DIR/kernels.built" | sed -e 's/^failed /#   failed: /'
-	fi
-	echo "$line"
-	echo "$line" >> "$results" || unwritten=1
-	while read -r dir settings; do
-		case $dir in
-		/*) ;;
-		*) continue ;;
-		esac
-		if [ "$dir/.kunit-ran" -nt "$CHECKS_DIR/kernels.start" ]; then
-			line="ok - a check ran the kernel built ahead with $settings"
+	echo "# kernels built ahead ($ahead): $CHECKS_DIR/kernels.out"
+	n=0
+	while read -r settings; do
+		n=$((n + 1))
+		built=$CHECKS_DIR/kernels/$n/built
+		if ! [ -s "$built" ]; then
+			line="not ok - make build $settings failed (logs: $CHECKS_DIR/kernels/$n)"
+		elif grep -qxF "$(sed -n 2p "$built")" "$(sed -n 1p "$built")/.kunit-ran" 2> /dev/null; then
+			line="ok - a check booted the kernel built ahead with $settings"
 		else
-			line="not ok - no check ran the kernel built ahead with $settings: the list and the checks disagree"
+			line="not ok - no check booted the kernel built ahead with $settings: the list and the checks disagree"
 		fi
 		echo "$line"
 		echo "$line" >> "$results" || unwritten=1
-	done < "$CHECKS_DIR/kernels.built"
+	done < "$CHECKS_DIR/kernels.list"
 fi
 
 skipped=$(grep -c '^ok .*# SKIP' "$results")

@@ -83,8 +83,9 @@ expect_status 97 $? "a check that cannot write its result stops, failing"
 expect_no_line "$SCRATCH/lost-result.err" "went on" "and goes no further"
 
 # Kernels built ahead (tests/kernels.list): each line's must be built,
-# and run by a check; one that fails to build, or that no check runs,
-# fails make check.  A fake project: its make build makes a directory.
+# and booted by a check as it was built (its build keys); one that fails
+# to build, or that no check boots so, fails make check.  A fake project:
+# its make build makes a directory and its keys.
 fake=$SCRATCH/ahead
 mkdir -p "$fake/scripts" "$fake/tests" "$fake/build"
 cp scripts/run-checks.sh "$fake/scripts/"
@@ -95,33 +96,67 @@ cat > "$fake/Makefile" <<'MAKE'
 build:
 	@mkdir -p $(BUILD)/last-build $(BUILD)/run/$(NAME)
 	@echo $(BUILD)/run/$(NAME) > $(BUILD)/last-build/run-dir
+	@echo "build log of $(NAME)" > $(BUILD)/last-build/build.log
+	@sleep $(or $(SLEEP),0)
 	@[ "$(NAME)" != broken ]
+	@echo "$(NAME) $(KEY)" > $(BUILD)/run/$(NAME)/.kunit-built
 MAKE
+# The check boots "ran" as built, and "other" with other keys, once made.
 cat > "$fake/tests/50-runs.sh" <<'CHECK'
-# Runs kernel "ran" once make build made it, as a check's make run would.
+for name in ran other; do
+	i=0
+	while [ ! -f "$BUILD/run/$name/.kunit-built" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+done
+echo "ran 1 " >> "$BUILD/run/ran/.kunit-ran"
+echo "other 2 " >> "$BUILD/run/other/.kunit-ran"
+echo "ok - ran"
+CHECK
+# An old make check's boot of "unused" does not count in this one.
+mkdir -p "$fake/build/run/unused"
+echo "unused 1 " > "$fake/build/run/unused/.kunit-ran"
+printf '# kernels\nNAME=ran KEY=1\n\nNAME=unused KEY=1\nNAME=other KEY=1\nNAME=broken' \
+	> "$fake/kernels.list"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/ahead.out" 2>&1
+expect_status 1 $? "make check fails when a kernel built ahead failed or was not booted as built"
+expect_line "$SCRATCH/ahead.out" \
+	"not ok - make build NAME=broken failed (logs: $fake/checks/kernels/4)" \
+	"a kernel of the list that did not build fails make check, the last line's too"
+expect_line "$fake/checks/kernels/4/build.log" "build log of broken" "its logs are kept"
+expect_line "$SCRATCH/ahead.out" "ok - a check booted the kernel built ahead with NAME=ran KEY=1" \
+	"a kernel that a check booted as built passes"
+expect_line "$SCRATCH/ahead.out" \
+	"not ok - no check booted the kernel built ahead with NAME=unused KEY=1: the list and the checks disagree" \
+	"a kernel built ahead that no check booted in this make check fails it"
+expect_line "$SCRATCH/ahead.out" \
+	"not ok - no check booted the kernel built ahead with NAME=other KEY=1: the list and the checks disagree" \
+	"a kernel that a check booted only with other keys fails make check"
+expect_line "$SCRATCH/ahead.out" "check: 2 passed, 3 failed, 0 skipped" "and is counted"
+printf 'NAME=ran KEY=1\n' > "$fake/kernels.list"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/ahead.out" 2>&1
+expect_status 0 $? "make check passes when every kernel built ahead was booted as built"
+
+# Stopping make check stops the builder, its make and what that runs.
+printf 'NAME=slow SLEEP=3%s\n' "$$" > "$fake/kernels.list"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/stopped.out" 2>&1 &
+checks=$!
 i=0
-while [ ! -d "$BUILD/run/ran" ] && [ $i -lt 100 ]; do
+while ! pgrep -f "sleep 3$$" > /dev/null && [ $i -lt 50 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-touch "$BUILD/run/ran/.kunit-ran" && echo "ok - ran"
-CHECK
-printf '# kernels\nNAME=ran\n\nNAME=unused\nNAME=broken\n' > "$fake/kernels.list"
-env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
-	sh "$fake/scripts/run-checks.sh" \
-	> "$SCRATCH/ahead.out" 2>&1
-expect_status 1 $? "make check fails when a kernel built ahead failed or was not run"
-expect_line "$SCRATCH/ahead.out" "not ok - make build made 2 of the 3 kernels of the list" \
-	"a kernel of the list that did not build fails make check"
-expect_line "$SCRATCH/ahead.out" "#   failed: NAME=broken" "naming it"
-expect_line "$SCRATCH/ahead.out" "ok - a check ran the kernel built ahead with NAME=ran" \
-	"a kernel that a check ran passes"
-expect_line "$SCRATCH/ahead.out" \
-	"not ok - no check ran the kernel built ahead with NAME=unused: the list and the checks disagree" \
-	"a kernel built ahead that no check ran fails make check"
-expect_line "$SCRATCH/ahead.out" "check: 2 passed, 2 failed, 0 skipped" "and is counted"
-printf 'NAME=ran\n' > "$fake/kernels.list"
-env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
-	sh "$fake/scripts/run-checks.sh" \
-	> "$SCRATCH/ahead.out" 2>&1
-expect_status 0 $? "make check passes when every kernel built ahead was run"
+kill -TERM $checks
+wait $checks
+status=$?
+sleep 0.5
+if [ $status = 143 ] && ! pgrep -f "sleep 3$$" > /dev/null && ! pgrep -f "NAME=slow" > /dev/null; then
+	pass "make check stopped leaves no builder behind (exit $status)"
+else
+	fail "make check stopped: exit $status, builder left: $(pgrep -fa "sleep 3$$|NAME=slow" | head -n 3)"
+	pkill -f "sleep 3$$"
+fi

@@ -33,8 +33,10 @@ boot_um() {
 	stage run "Running ./linux (User Mode Linux)"
 	status=0
 	# shellcheck disable=SC2086
+	# Not holding the run directory (9, hold_run_dir): a machine that
+	# outlived its run would keep the next one waiting.
 	timeout "$TIMEOUT" "$OBJ/linux" $boot_args $cmdline \
-		< /dev/null > "$LAST/console.log" 2>&1 || status=$?
+		< /dev/null > "$LAST/console.log" 2>&1 9>&- || status=$?
 }
 
 # Without a userland, the built-in suites run at boot and kunit_shutdown
@@ -66,7 +68,7 @@ boot_qemu() {
 	# shellcheck disable=SC2086
 	timeout "$TIMEOUT" $qemu -accel $accel $machine -nodefaults -no-reboot -display none \
 		-m 512 -serial stdio "$@" ${userland:+$results_qemu_args} -kernel "$OBJ/$image" \
-		$initrd -append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 &
+		$initrd -append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 9>&- &
 	qemu_pid=$!
 	if [ -n "$RAW" ]; then
 		# The results port too, as it comes: tail names each file.
