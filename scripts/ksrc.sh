@@ -34,7 +34,7 @@ if [ ! -f "$tree/.extracted" ]; then
 	# One extraction at a time (make check builds kernels ahead while
 	# other checks run); whoever waited finds the tree extracted.
 	mkdir -p "$build/src"
-	exec 8> "$build/src/.lock-$ksrc" && flock -w 1800 8 || {
+	command exec 8> "$build/src/.lock-$ksrc" && flock -w 1800 8 || {
 		echo "ksrc.sh: cannot lock $build/src/.lock-$ksrc to extract linux-source-$ksrc" >&2
 		exit 1
 	}

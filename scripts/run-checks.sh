@@ -24,8 +24,22 @@ export TOP BUILD REF
 # caller's environment.
 unset KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW GUEST_SCRIPT \
 	KERNEL_ARGS JOBS KSELFTEST
-# Nor from make check's command line (make check KSELFTEST=all, make -i),
-# which make passes on to every make below it in MAKEFLAGS.
+# Nor from make check's command line (make check KSELFTEST=all, make -i):
+# make puts its variables in the environment and in MAKEFLAGS, after
+# " -- ", for every make below it.  Those make check itself takes stay.
+case " ${MAKEFLAGS:-}" in
+*" -- "*)
+	for assignment in ${MAKEFLAGS#* -- }; do
+		name=${assignment%%=*}
+		case $name in
+		"$assignment" | *[!A-Za-z0-9_]* | [0-9]*) ;;
+		BUILD | CC | CHECKS | CHECKS_DIR | KUNIT_CHECK_* | KUNIT_SHARED | KUNIT_SEEDS | \
+		KUNIT_KCIDB_SCHEMA | FUZZ_* | V) ;;
+		*) unset "$name" ;;
+		esac
+	done
+	;;
+esac
 unset MAKEFLAGS MFLAGS MAKEOVERRIDES MAKELEVEL
 
 # CHECKS_DIR: where the checks' output and results go, $BUILD/checks by default.
@@ -74,34 +88,49 @@ if [ -n "$ahead" ]; then
 	rm -rf "$CHECKS_DIR/kernels"
 	mkdir -p "$CHECKS_DIR/kernels" ||
 		{ echo "check: cannot write $CHECKS_DIR/kernels" >&2; exit 1; }
-	# A session of its own, so that stopping it stops its makes too; it
-	# stops by itself if this script is gone.  Line N's logs are kept in
-	# kernels/N, its run directory and build keys in kernels/N/built.
+	# This make check's id: its checks' boots say it in .kunit-ran, and
+	# the builder in what it built, so that neither an earlier make
+	# check's boots nor a builder it left can count in this one.
+	KUNIT_CHECK_RUN=$(date +%s%N)-$$
+	export KUNIT_CHECK_RUN
+	# A session of its own, so that stopping it stops its makes too; a
+	# watcher in it stops it, mid-build, once this script is gone.  Line
+	# N's logs are kept in kernels/N (make.out, and make build's logs),
+	# its run directory and build keys in kernels/N/built.
 	setsid sh -c '
+		(
+			while kill -0 "$4" 2> /dev/null; do
+				sleep 2
+			done
+			kill -TERM 0
+		) &
 		set -f
 		n=0
 		while read -r settings; do
-			kill -0 "$4" 2> /dev/null || exit 1
 			n=$((n + 1))
+			mkdir -p "$3/$n"
 			echo "# make build $settings"
 			# shellcheck disable=SC2086
 			env $settings nice -n 19 make -C "$1" --no-print-directory build \
-				BUILD="$2" < /dev/null
+				BUILD="$2" < /dev/null > "$3/$n/make.out" 2>&1
 			status=$?
-			mkdir -p "$3/$n"
+			cat "$3/$n/make.out"
 			cp -R "$2/last-build/." "$3/$n/" 2> /dev/null
 			run=$(cat "$2/last-build/run-dir" 2> /dev/null)
 			if [ $status -eq 0 ] && [ -n "$run" ] && [ -f "$run/.kunit-built" ]; then
-				printf "%s\n%s %s\n" "$run" "$(cat "$run/.kunit-built")" \
+				printf "%s\n%s %s %s\n" "$run" "$KUNIT_CHECK_RUN" "$(cat "$run/.kunit-built")" \
 					"$(cat "$run/.kunit-kselftest" 2> /dev/null)" > "$3/$n/built"
 			fi
-		done < "$3/../kernels.list"' kernels "$TOP" "$BUILD" "$CHECKS_DIR/kernels" $$ \
+		done < "$3/../kernels.list"
+		kill -TERM 0' kernels "$TOP" "$BUILD" "$CHECKS_DIR/kernels" $$ \
 		> "$CHECKS_DIR/kernels.out" 2>&1 &
 	prebuild_pid=$!
 	trap 'stop_prebuild' EXIT
-	trap 'stop_prebuild; exit 130' INT
-	trap 'stop_prebuild; exit 143' TERM
 	trap 'stop_prebuild; exit 129' HUP
+	trap 'stop_prebuild; exit 130' INT
+	trap 'stop_prebuild; exit 131' QUIT
+	trap 'stop_prebuild; exit 141' PIPE
+	trap 'stop_prebuild; exit 143' TERM
 fi
 
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
@@ -137,8 +166,16 @@ if [ -n "$prebuild_pid" ]; then
 	while read -r settings; do
 		n=$((n + 1))
 		built=$CHECKS_DIR/kernels/$n/built
+		same=
+		m=1
+		while [ -s "$built" ] && [ $m -lt $n ]; do
+			cmp -s "$built" "$CHECKS_DIR/kernels/$m/built" && same=$m
+			m=$((m + 1))
+		done
 		if ! [ -s "$built" ]; then
 			line="not ok - make build $settings failed (logs: $CHECKS_DIR/kernels/$n)"
+		elif [ -n "$same" ]; then
+			line="not ok - the list's line $n, $settings, builds the kernel of its line $same"
 		elif grep -qxF "$(sed -n 2p "$built")" "$(sed -n 1p "$built")/.kunit-ran" 2> /dev/null; then
 			line="ok - a check booted the kernel built ahead with $settings"
 		else

@@ -110,22 +110,32 @@ for name in ran other; do
 		i=$((i + 1))
 	done
 done
-echo "ran 1 " >> "$BUILD/run/ran/.kunit-ran"
-echo "other 2 " >> "$BUILD/run/other/.kunit-ran"
+echo "$KUNIT_CHECK_RUN ran 1 " >> "$BUILD/run/ran/.kunit-ran"
+echo "$KUNIT_CHECK_RUN other 2 " >> "$BUILD/run/other/.kunit-ran"
 echo "ok - ran"
+CHECK
+# What make check's command line (MAKEFLAGS) leaves the checks.
+cat > "$fake/tests/40-env.sh" <<'CHECK'
+echo "ok - env SUITES=${SUITES-unset} KSRC=${KSRC-unset} V=${V-unset}"
 CHECK
 # An old make check's boot of "unused" does not count in this one.
 mkdir -p "$fake/build/run/unused"
-echo "unused 1 " > "$fake/build/run/unused/.kunit-ran"
-printf '# kernels\nNAME=ran KEY=1\n\nNAME=unused KEY=1\nNAME=other KEY=1\nNAME=broken' \
+echo "old unused 1 " > "$fake/build/run/unused/.kunit-ran"
+printf '# kernels\nNAME=ran KEY=1\n\nNAME=unused KEY=1\nNAME=other KEY=1\nNAME=ran KEY=1 X=2\nNAME=broken' \
 	> "$fake/kernels.list"
 env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	SUITES=x KSRC=y V=1 MAKEFLAGS=' -- SUITES=x KSRC=y V=1 odd\\ word' \
 	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/ahead.out" 2>&1
 expect_status 1 $? "make check fails when a kernel built ahead failed or was not booted as built"
 expect_line "$SCRATCH/ahead.out" \
-	"not ok - make build NAME=broken failed (logs: $fake/checks/kernels/4)" \
+	"not ok - make build NAME=broken failed (logs: $fake/checks/kernels/5)" \
 	"a kernel of the list that did not build fails make check, the last line's too"
-expect_line "$fake/checks/kernels/4/build.log" "build log of broken" "its logs are kept"
+expect_line "$fake/checks/kernels/5/build.log" "build log of broken" "its logs are kept"
+expect_line "$SCRATCH/ahead.out" \
+	"not ok - the list's line 4, NAME=ran KEY=1 X=2, builds the kernel of its line 1" \
+	"two lines of the list that build one kernel fail make check"
+expect_line "$SCRATCH/ahead.out" "ok - env SUITES=unset KSRC=unset V=1" \
+	"make check's command line reaches no check, but what make check takes (V)"
 expect_line "$SCRATCH/ahead.out" "ok - a check booted the kernel built ahead with NAME=ran KEY=1" \
 	"a kernel that a check booted as built passes"
 expect_line "$SCRATCH/ahead.out" \
@@ -134,7 +144,7 @@ expect_line "$SCRATCH/ahead.out" \
 expect_line "$SCRATCH/ahead.out" \
 	"not ok - no check booted the kernel built ahead with NAME=other KEY=1: the list and the checks disagree" \
 	"a kernel that a check booted only with other keys fails make check"
-expect_line "$SCRATCH/ahead.out" "check: 2 passed, 3 failed, 0 skipped" "and is counted"
+expect_line "$SCRATCH/ahead.out" "check: 3 passed, 4 failed, 0 skipped" "and is counted"
 printf 'NAME=ran KEY=1\n' > "$fake/kernels.list"
 env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
 	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/ahead.out" 2>&1
@@ -142,6 +152,7 @@ expect_status 0 $? "make check passes when every kernel built ahead was booted a
 
 # Stopping make check stops the builder, its make and what that runs.
 printf 'NAME=slow SLEEP=3%s\n' "$$" > "$fake/kernels.list"
+rm -f "$fake/tests/40-env.sh"
 env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
 	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/stopped.out" 2>&1 &
 checks=$!
@@ -158,5 +169,23 @@ if [ $status = 143 ] && ! pgrep -f "sleep 3$$" > /dev/null && ! pgrep -f "NAME=s
 	pass "make check stopped leaves no builder behind (exit $status)"
 else
 	fail "make check stopped: exit $status, builder left: $(pgrep -fa "sleep 3$$|NAME=slow" | head -n 3)"
+	pkill -f "sleep 3$$"
+fi
+# Killed outright, it cannot stop the builder: the builder stops itself.
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/killed.out" 2>&1 &
+checks=$!
+i=0
+while ! pgrep -f "sleep 3$$" > /dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL $checks
+wait $checks 2> /dev/null
+sleep 3
+if ! pgrep -f "sleep 3$$" > /dev/null && ! pgrep -f "NAME=slow" > /dev/null; then
+	pass "make check killed: its builder stops itself, mid-build"
+else
+	fail "make check killed left its builder running: $(pgrep -fa "sleep 3$$|NAME=slow" | head -n 3)"
 	pkill -f "sleep 3$$"
 fi

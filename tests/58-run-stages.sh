@@ -558,18 +558,18 @@ else
 fi
 
 # Two runs of one configuration take turns on its directory: the second
-# says it waits, and goes on once the first ended; a holder that outlasts
-# hold_seconds is named, not waited for without end.
+# says it waits, and goes on once the first ended, however long the first
+# takes; a lock that no going run holds (a process a run left) is named,
+# not waited for.
 mkdir -p "$SCRATCH/held"
 flock "$SCRATCH/held/.lock" sleep 2 &
 holder=$!
 sleep 0.3
-stages 'RUN=$SCRATCH/held; hold_run_dir; echo "held at $(date +%s%N)"' x86_64
+stages 'RUN=$SCRATCH/held; hold_run_dir; echo "held by $(cat "$RUN/.lock-holder")"' x86_64
 status=$?
-ended=$(date +%s%N)
 wait $holder
 if [ $status = 0 ] && grep -q "^\[[0-9:]*\] Waiting for the other make run or make build of $SCRATCH/held to end$" \
-	"$SCRATCH/out" && grep -q '^held at ' "$SCRATCH/out"; then
+	"$SCRATCH/out" && grep -q '^held by [0-9]' "$SCRATCH/out"; then
 	pass "a run whose directory another run holds says so, waits, then goes on"
 else
 	fail "a run whose directory another run holds did not wait, or said nothing: exit $status"
@@ -582,19 +582,41 @@ else
 	fail "a directory nobody holds was waited for"
 	show "$SCRATCH/out"
 fi
+# A run that is going, and takes longer than a poll: waited for.
+sh -c 'exec 9>> "$1/.lock"; flock 9; echo $$ > "$1/.lock-holder"; sleep 3' holder "$SCRATCH/held" &
+holder=$!
+sleep 0.3
+stages 'RUN=$SCRATCH/held hold_poll=1; hold_run_dir; echo held' x86_64
+status=$?
+wait $holder
+if [ $status = 0 ] && grep -qx held "$SCRATCH/out"; then
+	pass "a run that holds the directory longer than a poll is waited for while it goes on"
+else
+	fail "a run that holds the directory longer than a poll was not waited for: exit $status"
+	show "$SCRATCH/out"
+fi
+# A process that holds the lock, and no run that is going: named.
+rm -f "$SCRATCH/held/.lock-holder"
 flock "$SCRATCH/held/.lock" sleep 4 &
 holder=$!
 sleep 0.3
-stages 'RUN=$SCRATCH/held hold_seconds=1; hold_run_dir; echo held' x86_64
+stages 'RUN=$SCRATCH/held hold_poll=1; hold_run_dir; echo held' x86_64
 status=$?
 kill $holder 2> /dev/null
 wait $holder 2> /dev/null
 if [ $status = 1 ] && ! grep -qx held "$SCRATCH/out" &&
-	grep -qF "kunit-run: another process has held $SCRATCH/held/.lock for 1 s (fuser -v $SCRATCH/held/.lock names it)" \
+	grep -qF "kunit-run: $SCRATCH/held/.lock is held, but not by a run that is going (fuser -v $SCRATCH/held/.lock names the holder)" \
 		"$SCRATCH/out"; then
-	pass "a directory held past hold_seconds fails the run, naming the lock"
+	pass "a lock held by no run that is going fails the run, naming the lock"
 else
-	fail "a directory held past hold_seconds: exit $status"
+	fail "a lock held by no run that is going: exit $status"
+	show "$SCRATCH/out"
+fi
+stages 'RUN=$SCRATCH/no/such/dir; hold_run_dir; echo went on' x86_64
+if [ $? = 1 ] && grep -qF "kunit-run: cannot open $SCRATCH/no/such/dir/.lock" "$SCRATCH/out"; then
+	pass "a run directory that cannot be locked fails the run, saying so"
+else
+	fail "a run directory that cannot be locked"
 	show "$SCRATCH/out"
 fi
 

@@ -16,10 +16,10 @@ probe_kvm() {
 	if [ ! -f "$BUILD/run/kvm-probe" ]; then
 		stage probe "Probing KVM"
 		# shellcheck disable=SC2086
-		if timeout 5 $qemu -accel kvm $qemu_machine -nodefaults -no-reboot \
+		if timeout -k 2 5 $qemu -accel kvm $qemu_machine -nodefaults -no-reboot \
 			-display none -m 256 -serial stdio -kernel "$OBJ/$image" \
 			-append "console=$console panic=-1 kunit.enable=0" < /dev/null \
-			> "$LAST/kvm-probe.log" 2>&1 &&
+			> "$LAST/kvm-probe.log" 2>&1 9>&- &&
 		   grep -q 'Kernel panic' "$LAST/kvm-probe.log"; then
 			echo kvm > "$BUILD/run/kvm-probe"
 		else

@@ -54,15 +54,21 @@ elapsed() {
 
 # Two runs of one build directory's configuration take turns (make check
 # builds kernels ahead, with make build, while other checks run): the
-# second waits for the first to end, then finds what the first made.
-# A run that held it for an hour (hold_seconds) is taken for a leftover,
-# and named.
+# second waits for the first to end, then finds what the first made.  It
+# waits as long as the run that holds the directory is going; a lock
+# whose holder is gone (a process it left) is named, not waited for.
 hold_run_dir() {
-	exec 9> "$RUN/.lock" || die "cannot open $RUN/.lock"
-	flock -n 9 && return 0
-	echo "[$(date +%H:%M:%S)] Waiting for the other make run or make build of $RUN to end"
-	flock -w "${hold_seconds:-3600}" 9 ||
-		die "another process has held $RUN/.lock for ${hold_seconds:-3600} s (fuser -v $RUN/.lock names it)"
+	command exec 9>> "$RUN/.lock" || die "cannot open $RUN/.lock"
+	if ! flock -n 9; then
+		echo "[$(date +%H:%M:%S)] Waiting for the other make run or make build of $RUN to end"
+		until flock -w "${hold_poll:-60}" 9; do
+			holder=$(cat "$RUN/.lock-holder" 2> /dev/null || true)
+			if [ -z "$holder" ] || ! kill -0 "$holder" 2> /dev/null; then
+				die "$RUN/.lock is held, but not by a run that is going (fuser -v $RUN/.lock names the holder)"
+			fi
+		done
+	fi
+	echo $$ > "$RUN/.lock-holder" || die "cannot write $RUN/.lock-holder"
 }
 
 # The architectures there are data for: the files of scripts/arch.
