@@ -71,8 +71,9 @@ if [ -n "$ahead" ]; then
 	# The list's lines, each ended (a last line without a newline too).
 	awk '!/^[[:space:]]*(#|$)/ { print }' "$ahead" > "$CHECKS_DIR/kernels.list" ||
 		{ echo "check: cannot read $ahead" >&2; exit 1; }
-	# A kernel built ahead counts once a check booted it (kunit-run
-	# writes .kunit-ran then), in this make check.
+	# Boots of earlier make checks never count (the run id below says
+	# which are this one's); their lines go, so that .kunit-ran, a line
+	# a boot, does not grow from one make check to the next.
 	rm -f "$BUILD"/run/*/.kunit-ran
 	# What each architecture needs installed, before the builder runs,
 	# so that no two apt-get runs meet.
