@@ -22,6 +22,8 @@ for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_fre
 	number=$((number + 1))
 	expect_line "$SCRATCH/out" "    ok $number $case" "$case"
 done
+expect_line "$SCRATCH/out" "    ok 14 pointers_print_as_the_kernel_prints_them" \
+	"pointers_print_as_the_kernel_prints_them: %px as the kernel prints it"
 expect_line "$SCRATCH/out" "ok 1 standins" "the suite of what does not warn passes"
 number=0
 for warning in once_is_once_per_call_site:tests/fixtures/standins.c \

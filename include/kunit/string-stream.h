@@ -57,6 +57,8 @@ struct string_stream {
 
 struct string_stream *new_string_stream(void);
 struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp);
+struct string_stream *kunit_alloc_string_stream(struct kunit *test, gfp_t gfp);
+void kunit_free_string_stream(struct kunit *test, struct string_stream *stream);
 void destroy_string_stream(struct string_stream *stream);
 void string_stream_get(struct string_stream *stream);
 int string_stream_put(struct string_stream *stream);

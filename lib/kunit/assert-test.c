@@ -363,9 +363,7 @@ static const struct single_check single_checks[] = {
 	{ "NOT_ERR_OR_NULL_null", check_not_err_or_null_null, "EXPECTATION",
 	  "    # Expected null_ptr is not null, but is\n" },
 	{ "MEMEQ_null", check_memeq_null, "EXPECTATION",
-	  "    # Expected mem_a == null_ptr, but\n"
-	  "    #     mem_a == (not null)\n"
-	  "    #     null_ptr == (null)\n" },
+	  "    # Expected null_ptr is not null, but is\n" },
 	{ "MEMEQ_rows", check_memeq_rows, "EXPECTATION",
 	  "    # Expected mem_long_a == mem_long_b, but\n"
 	  "    #     mem_long_a ==\n"
@@ -711,6 +709,136 @@ static void assert_test_failure_is_sticky(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
 }
 
+/*
+ * 6.12's spellings: checks built by hand in 6.12's structs, handed to the
+ * same formatters, and the helpers 6.12 exposes to its own assert_test.
+ */
+
+/* What @format writes for @assert, with no message; the test frees it. */
+static char *format_hand_built(struct kunit *test, kunit_assert_format_t format,
+			       const struct kunit_assert *assert)
+{
+	struct string_stream *stream = kunit_alloc_string_stream(test, GFP_KERNEL);
+	struct va_format no_message = { NULL, NULL };
+	char *text;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, stream);
+	format(assert, &no_message, stream);
+	text = string_stream_get_string(stream);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	kunit_free_string_stream(test, stream);
+	return text;
+}
+
+#define EXPECT_FORMATS(test, format, hand, expected)			\
+do {									\
+	char *__text = format_hand_built(test, format, &(hand).assert);	\
+									\
+	KUNIT_EXPECT_STREQ(test, __text, expected);			\
+	kfree(__text);							\
+} while (0)
+
+static void assert_test_hand_built_checks(struct kunit *test)
+{
+	static const struct kunit_binary_assert_text sum_text = { "==", "1 + 2", "two" };
+	static const struct kunit_binary_assert_text ptr_text = { "==", "p", "q" };
+	static const struct kunit_binary_assert_text str_text = { "==", "s", "\"kernel\"" };
+	static const struct kunit_binary_assert_text mem_text = { "==", "l", "r" };
+	struct kunit_unary_assert unary = { .condition = "ready", .expected_true = true };
+	struct kunit_ptr_not_err_assert not_err = { .text = "p", .value = NULL };
+	struct kunit_binary_assert binary = { .text = &sum_text, .left_value = 3,
+					      .right_value = 2 };
+	struct kunit_binary_ptr_assert ptr = { .text = &ptr_text, .left_value = ptr_1234,
+					       .right_value = NULL };
+	struct kunit_binary_str_assert str = { .text = &str_text, .left_value = "abc",
+					       .right_value = "kernel" };
+	struct kunit_mem_assert mem_null = { .text = &mem_text, .left_value = NULL,
+					     .right_value = mem_b, .size = sizeof(mem_b) };
+	struct kunit_mem_assert mem = { .text = &mem_text, .left_value = mem_a,
+					.right_value = mem_b, .size = sizeof(mem_b) };
+	char expected[128];
+
+	EXPECT_FORMATS(test, kunit_unary_assert_format, unary,
+		       "Expected ready to be true, but is false\n");
+	unary.expected_true = false;
+	EXPECT_FORMATS(test, kunit_unary_assert_format, unary,
+		       "Expected ready to be false, but is true\n");
+	EXPECT_FORMATS(test, kunit_ptr_not_err_assert_format, not_err,
+		       "Expected p is not null, but is\n");
+	not_err.value = ERR_PTR(-12);
+	EXPECT_FORMATS(test, kunit_ptr_not_err_assert_format, not_err,
+		       "Expected p is not error, but is: -12\n");
+	EXPECT_FORMATS(test, kunit_binary_assert_format, binary,
+		       "Expected 1 + 2 == two, but\n    1 + 2 == 3 (0x3)\n    two == 2 (0x2)\n");
+	binary.left_value = -1;
+	EXPECT_FORMATS(test, kunit_binary_assert_format, binary,
+		       "Expected 1 + 2 == two, but\n"
+		       "    1 + 2 == -1 (0xffffffffffffffff)\n    two == 2 (0x2)\n");
+	snprintf(expected, sizeof(expected), "Expected p == q, but\n    p == %s\n    q == %s\n",
+		 PTR_1234_TEXT, PTR_NULL_TEXT);
+	EXPECT_FORMATS(test, kunit_binary_ptr_assert_format, ptr, expected);
+	EXPECT_FORMATS(test, kunit_binary_str_assert_format, str,
+		       "Expected s == \"kernel\", but\n    s == \"abc\"\n");
+	EXPECT_FORMATS(test, kunit_mem_assert_format, mem_null,
+		       "Expected l is not null, but is\n");
+	EXPECT_FORMATS(test, kunit_mem_assert_format, mem,
+		       "Expected l == r, but\n    l ==\n    0000: 01 02 <03> 04\n"
+		       "    r ==\n    0000: 01 02 <09> 04\n");
+}
+
+/* Formats @fmt through kunit_assert_print_msg(); the test frees it. */
+static __printf(2, 3) char *print_msg(struct kunit *test, const char *fmt, ...)
+{
+	struct string_stream *stream = kunit_alloc_string_stream(test, GFP_KERNEL);
+	struct va_format message;
+	va_list args;
+	char *text;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, stream);
+	va_start(args, fmt);
+	message.fmt = fmt;
+	message.va = &args;
+	kunit_assert_print_msg(&message, stream);
+	va_end(args);
+	text = string_stream_get_string(stream);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	return text;
+}
+
+static void assert_test_hand_built_helpers(struct kunit *test)
+{
+	const struct kunit_loc loc = { .file = "here.c", .line = 42 };
+	struct string_stream *stream = kunit_alloc_string_stream(test, GFP_KERNEL);
+	char *text;
+
+	KUNIT_EXPECT_TRUE(test, is_literal("5", 5));
+	KUNIT_EXPECT_TRUE(test, is_literal("-17", -17));
+	KUNIT_EXPECT_FALSE(test, is_literal("05", 5));
+	KUNIT_EXPECT_FALSE(test, is_literal("-0", 0));
+	KUNIT_EXPECT_FALSE(test, is_literal("5UL", 5));
+	KUNIT_EXPECT_TRUE(test, is_str_literal("\"ab\"", "ab"));
+	KUNIT_EXPECT_TRUE(test, is_str_literal("\"\"", ""));
+	KUNIT_EXPECT_FALSE(test, is_str_literal("\"ab\"", "abc"));
+	KUNIT_EXPECT_FALSE(test, is_str_literal("ab", "ab"));
+	KUNIT_EXPECT_FALSE(test, is_str_literal("\"", ""));
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, stream);
+	kunit_assert_prologue(&loc, KUNIT_ASSERTION, stream);
+	kunit_assert_prologue(&loc, KUNIT_EXPECTATION, stream);
+	kunit_assert_hexdump(stream, mem_a, mem_b, sizeof(mem_a));
+	text = string_stream_get_string(stream);
+	KUNIT_EXPECT_STREQ(test, text, "ASSERTION FAILED at here.c:42\n"
+			   "EXPECTATION FAILED at here.c:42\n    0000: 01 02 <03> 04\n");
+	kfree(text);
+
+	text = print_msg(test, "note %d", 42);
+	KUNIT_EXPECT_STREQ(test, text, "\nnote 42");
+	kfree(text);
+	text = print_msg(test, NULL);
+	KUNIT_EXPECT_STREQ(test, text, "");
+	kfree(text);
+}
+
 static struct kunit_case assert_test_cases[] = {
 	KUNIT_CASE_PARAM(assert_test_failing_check, failing_checks_gen_params),
 	KUNIT_CASE(assert_test_passing_checks),
@@ -718,6 +846,8 @@ static struct kunit_case assert_test_cases[] = {
 	KUNIT_CASE(assert_test_failing_operands_evaluated_once),
 	KUNIT_CASE(assert_test_test_evaluated_once),
 	KUNIT_CASE(assert_test_failure_is_sticky),
+	KUNIT_CASE(assert_test_hand_built_checks),
+	KUNIT_CASE(assert_test_hand_built_helpers),
 	{}
 };
 

@@ -9,6 +9,7 @@
  * All of it runs only when a check fails: every function is __cold, so
  * that it is compiled for size, out of the way of the passing path.
  */
+#include "tests-only-export.h"
 #include <kunit/assert.h>
 #include <kunit/string-stream.h>
 #include <kunit/test.h>
@@ -23,8 +24,8 @@
 #define KUNIT_MEM_ROW_BYTES	16
 
 /* Appends the test writer's message, if there is one, as lines of its own. */
-static void __cold kunit_assert_print_msg(const struct va_format *message,
-					  struct string_stream *stream)
+static void __cold kunit_assert_add_message(const struct va_format *message,
+					    struct string_stream *stream)
 {
 	va_list args;
 
@@ -37,6 +38,81 @@ static void __cold kunit_assert_print_msg(const struct va_format *message,
 }
 
 /**
+ * kunit_assert_print_msg() - append a message after a newline, as 6.12 does
+ * @message: the message; nothing is written when it or its format is NULL.
+ * @stream: where to write.
+ */
+void __cold kunit_assert_print_msg(const struct va_format *message,
+				   struct string_stream *stream)
+{
+	va_list args;
+
+	if (!message || !message->fmt)
+		return;
+	string_stream_add(stream, "\n");
+	va_copy(args, *message->va);
+	string_stream_vadd(stream, message->fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_assert_print_msg);
+
+/**
+ * kunit_assert_prologue() - the "FAILED at" line of a check
+ * @loc: where the check is.
+ * @type: expectation or assertion.
+ * @stream: where to write.
+ */
+void __cold kunit_assert_prologue(const struct kunit_loc *loc, enum kunit_assert_type type,
+				  struct string_stream *stream)
+{
+	string_stream_add(stream, "%s FAILED at %s:%d\n",
+			  type == KUNIT_ASSERTION ? "ASSERTION" : "EXPECTATION",
+			  loc->file, loc->line);
+}
+EXPORT_SYMBOL_GPL(kunit_assert_prologue);
+
+/*
+ * A check built by hand in 6.12's layout has no site (see <kunit/assert.h>):
+ * its formatter describes it in a &struct kunit_assert_parts on its stack,
+ * and goes on as for a check of the macros.
+ */
+struct kunit_assert_parts {
+	struct kunit_assert_site site;
+	struct kunit_assert assert;
+};
+
+static const struct kunit_assert *__cold
+kunit_assert_from_parts(struct kunit_assert_parts *parts, const char *left_text,
+			const char *operation, const char *right_text,
+			u64 left, u64 right, size_t size)
+{
+	memset(parts, 0, sizeof(*parts));
+	parts->site.left_text = left_text;
+	parts->site.operation = operation;
+	parts->site.right_text = right_text;
+	/* 6.12 keeps integer operands as long long. */
+	parts->site.left_size = sizeof(long long);
+	parts->site.right_size = sizeof(long long);
+	parts->site.left_flags = KUNIT_OPERAND_SIGNED;
+	parts->site.right_flags = KUNIT_OPERAND_SIGNED;
+	parts->assert.site = &parts->site;
+	parts->assert.left = left;
+	parts->assert.right = right;
+	parts->assert.size = size;
+	return &parts->assert;
+}
+
+/* A comparison built by hand: its source text and operands. */
+static const struct kunit_assert *__cold
+kunit_assert_from_text(struct kunit_assert_parts *parts,
+		       const struct kunit_binary_assert_text *text, u64 left, u64 right,
+		       size_t size)
+{
+	return kunit_assert_from_parts(parts, text->left_text, text->operation,
+				       text->right_text, left, right, size);
+}
+
+/**
  * kunit_fail_assert_format() - explain KUNIT_FAIL(): the message alone
  * @assert: the failed check.
  * @message: the message, or NULL.
@@ -46,7 +122,7 @@ void __cold kunit_fail_assert_format(const struct kunit_assert *assert,
 				     const struct va_format *message,
 				     struct string_stream *stream)
 {
-	kunit_assert_print_msg(message, stream);
+	kunit_assert_add_message(message, stream);
 }
 EXPORT_SYMBOL_GPL(kunit_fail_assert_format);
 
@@ -61,11 +137,22 @@ void __cold kunit_unary_assert_format(const struct kunit_assert *assert,
 				      struct string_stream *stream)
 {
 	const struct kunit_assert_site *site = assert->site;
-	bool wanted_true = strcmp(site->right_text, "true") == 0;
+	struct kunit_assert_parts parts;
+	bool wanted_true;
+
+	if (!site) {
+		const struct kunit_unary_assert *hand =
+			container_of(assert, struct kunit_unary_assert, assert);
+
+		site = kunit_assert_from_parts(&parts, hand->condition, NULL,
+					       hand->expected_true ? "true" : "false",
+					       0, 0, 0)->site;
+	}
+	wanted_true = strcmp(site->right_text, "true") == 0;
 
 	string_stream_add(stream, "Expected %s to be %s, but is %s\n", site->left_text,
 			  site->right_text, wanted_true ? "false" : "true");
-	kunit_assert_print_msg(message, stream);
+	kunit_assert_add_message(message, stream);
 }
 EXPORT_SYMBOL_GPL(kunit_unary_assert_format);
 
@@ -79,15 +166,24 @@ void __cold kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
 					    const struct va_format *message,
 					    struct string_stream *stream)
 {
-	const void *ptr = (const void *)(uintptr_t)assert->left;
+	struct kunit_assert_parts parts;
+	const void *ptr;
 
+	if (!assert->site) {
+		const struct kunit_ptr_not_err_assert *hand =
+			container_of(assert, struct kunit_ptr_not_err_assert, assert);
+
+		assert = kunit_assert_from_parts(&parts, hand->text, NULL, NULL,
+						 (uintptr_t)hand->value, 0, 0);
+	}
+	ptr = (const void *)(uintptr_t)assert->left;
 	if (!ptr)
 		string_stream_add(stream, "Expected %s is not null, but is\n",
 				  assert->site->left_text);
 	else
 		string_stream_add(stream, "Expected %s is not error, but is: %ld\n",
 				  assert->site->left_text, PTR_ERR(ptr));
-	kunit_assert_print_msg(message, stream);
+	kunit_assert_add_message(message, stream);
 }
 EXPORT_SYMBOL_GPL(kunit_ptr_not_err_assert_format);
 
@@ -186,7 +282,7 @@ static void __cold kunit_binary_format(const struct kunit_assert *assert,
 	print_operand(stream, site->left_text, assert->left, site->left_size, site->left_flags);
 	print_operand(stream, site->right_text, assert->right, site->right_size,
 		      site->right_flags);
-	kunit_assert_print_msg(message, stream);
+	kunit_assert_add_message(message, stream);
 }
 
 /**
@@ -199,6 +295,15 @@ void __cold kunit_binary_assert_format(const struct kunit_assert *assert,
 				       const struct va_format *message,
 				       struct string_stream *stream)
 {
+	struct kunit_assert_parts parts;
+
+	if (!assert->site) {
+		const struct kunit_binary_assert *hand =
+			container_of(assert, struct kunit_binary_assert, assert);
+
+		assert = kunit_assert_from_text(&parts, hand->text, (u64)hand->left_value,
+						(u64)hand->right_value, 0);
+	}
 	kunit_binary_format(assert, message, stream, kunit_print_int_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_assert_format);
@@ -223,12 +328,43 @@ void __cold kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
 					   const struct va_format *message,
 					   struct string_stream *stream)
 {
+	struct kunit_assert_parts parts;
+
+	if (!assert->site) {
+		const struct kunit_binary_ptr_assert *hand =
+			container_of(assert, struct kunit_binary_ptr_assert, assert);
+
+		assert = kunit_assert_from_text(&parts, hand->text, (uintptr_t)hand->left_value,
+						(uintptr_t)hand->right_value, 0);
+	}
 	kunit_binary_format(assert, message, stream, kunit_print_ptr_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_ptr_assert_format);
 
-/* Whether @text is the string literal whose contents are @value. */
-static bool __cold kunit_str_is_literal(const char *text, const char *value)
+/**
+ * is_literal() - whether @text is @value written in decimal, as 6.12 tells
+ * @text: an operand's source text.
+ * @value: its value.
+ *
+ * Return: true for "5" and 5; false for "05", "-0" or "5UL".
+ */
+bool __cold is_literal(const char *text, long long value)
+{
+	char written[24];
+
+	snprintf(written, sizeof(written), "%lld", value);
+	return strcmp(text, written) == 0;
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(is_literal);
+
+/**
+ * is_str_literal() - whether @text is the string literal of @value
+ * @text: an operand's source text, quotes included.
+ * @value: its value, or NULL (then @text must be NULL's own text).
+ *
+ * Return: true for "\"abc\"" and "abc".
+ */
+bool __cold is_str_literal(const char *text, const char *value)
 {
 	size_t len = strlen(text);
 
@@ -237,13 +373,14 @@ static bool __cold kunit_str_is_literal(const char *text, const char *value)
 	return len >= 2 && text[0] == '"' && text[len - 1] == '"' &&
 	       strlen(value) == len - 2 && strncmp(text + 1, value, len - 2) == 0;
 }
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(is_str_literal);
 
 static void __cold kunit_print_str_operand(struct string_stream *stream, const char *text,
 					   u64 value, u8 size, u8 flags)
 {
 	const char *str = (const char *)(uintptr_t)value;
 
-	if (kunit_str_is_literal(text, str))
+	if (is_str_literal(text, str))
 		return;
 	if (str)
 		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == \"%s\"\n", text, str);
@@ -261,6 +398,15 @@ void __cold kunit_binary_str_assert_format(const struct kunit_assert *assert,
 					   const struct va_format *message,
 					   struct string_stream *stream)
 {
+	struct kunit_assert_parts parts;
+
+	if (!assert->site) {
+		const struct kunit_binary_str_assert *hand =
+			container_of(assert, struct kunit_binary_str_assert, assert);
+
+		assert = kunit_assert_from_text(&parts, hand->text, (uintptr_t)hand->left_value,
+						(uintptr_t)hand->right_value, 0);
+	}
 	kunit_binary_format(assert, message, stream, kunit_print_str_operand);
 }
 EXPORT_SYMBOL_GPL(kunit_binary_str_assert_format);
@@ -268,6 +414,22 @@ EXPORT_SYMBOL_GPL(kunit_binary_str_assert_format);
 static bool __cold kunit_mem_row_differs(const u8 *a, const u8 *b, size_t from, size_t to)
 {
 	return memcmp(a + from, b + from, to - from) != 0;
+}
+
+/* Prints one row of @mine from @row to @end, bytes that differ from @theirs in < >. */
+static void __cold kunit_print_mem_row(struct string_stream *stream, const u8 *mine,
+				       const u8 *theirs, size_t row, size_t end)
+{
+	size_t i;
+
+	string_stream_add(stream, KUNIT_SUBTEST_INDENT "%04zx:", row);
+	for (i = row; i < end; i++) {
+		if (mine[i] != theirs[i])
+			string_stream_add(stream, " <%02x>", mine[i]);
+		else
+			string_stream_add(stream, " %02x", mine[i]);
+	}
+	string_stream_add(stream, "\n");
 }
 
 /*
@@ -279,7 +441,7 @@ static void __cold kunit_print_mem_rows(struct string_stream *stream, const u8 *
 					const u8 *theirs, size_t size, bool equal)
 {
 	unsigned int shown = 0;
-	size_t row, i, end;
+	size_t row, end;
 
 	for (row = 0; row < size; row += KUNIT_MEM_ROW_BYTES) {
 		end = min_t(size_t, row + KUNIT_MEM_ROW_BYTES, size);
@@ -289,17 +451,28 @@ static void __cold kunit_print_mem_rows(struct string_stream *stream, const u8 *
 			string_stream_add(stream, KUNIT_SUBTEST_INDENT "...\n");
 			return;
 		}
-		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%04zx:", row);
-		for (i = row; i < end; i++) {
-			if (mine[i] != theirs[i])
-				string_stream_add(stream, " <%02x>", mine[i]);
-			else
-				string_stream_add(stream, " %02x", mine[i]);
-		}
-		string_stream_add(stream, "\n");
+		kunit_print_mem_row(stream, mine, theirs, row, end);
 		shown++;
 	}
 }
+
+/**
+ * kunit_assert_hexdump() - every row of @buf, bytes unlike @compared_buf in < >
+ * @stream: where to write.
+ * @buf: the bytes shown.
+ * @compared_buf: the bytes they are compared with.
+ * @len: bytes in each.
+ */
+void __cold kunit_assert_hexdump(struct string_stream *stream, const void *buf,
+				 const void *compared_buf, const size_t len)
+{
+	size_t row;
+
+	for (row = 0; row < len; row += KUNIT_MEM_ROW_BYTES)
+		kunit_print_mem_row(stream, buf, compared_buf, row,
+				    min_t(size_t, row + KUNIT_MEM_ROW_BYTES, len));
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_assert_hexdump);
 
 /**
  * kunit_mem_assert_format() - explain a failed comparison of memory
@@ -312,25 +485,36 @@ void __cold kunit_mem_assert_format(const struct kunit_assert *assert,
 				    struct string_stream *stream)
 {
 	const struct kunit_assert_site *site = assert->site;
-	const u8 *left = (const u8 *)(uintptr_t)assert->left;
-	const u8 *right = (const u8 *)(uintptr_t)assert->right;
+	struct kunit_assert_parts parts;
+	const u8 *left, *right;
 
-	string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
-			  site->operation, site->right_text);
+	if (!site) {
+		const struct kunit_mem_assert *hand =
+			container_of(assert, struct kunit_mem_assert, assert);
+
+		assert = kunit_assert_from_parts(&parts, hand->text->left_text,
+						 hand->text->operation, hand->text->right_text,
+						 (uintptr_t)hand->left_value,
+						 (uintptr_t)hand->right_value, hand->size);
+		site = assert->site;
+	}
+	left = (const u8 *)(uintptr_t)assert->left;
+	right = (const u8 *)(uintptr_t)assert->right;
 	if (!left || !right) {
-		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s\n", site->left_text,
-				  left ? "(not null)" : "(null)");
-		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == %s\n", site->right_text,
-				  right ? "(not null)" : "(null)");
+		/* As NOT_ERR_OR_NULL says it: the first operand that is NULL. */
+		string_stream_add(stream, "Expected %s is not null, but is\n",
+				  left ? site->right_text : site->left_text);
 	} else {
 		bool equal = memcmp(left, right, assert->size) == 0;
 
+		string_stream_add(stream, "Expected %s %s %s, but\n", site->left_text,
+				  site->operation, site->right_text);
 		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s ==\n", site->left_text);
 		kunit_print_mem_rows(stream, left, right, assert->size, equal);
 		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s ==\n", site->right_text);
 		kunit_print_mem_rows(stream, right, left, assert->size, equal);
 	}
-	kunit_assert_print_msg(message, stream);
+	kunit_assert_add_message(message, stream);
 }
 EXPORT_SYMBOL_GPL(kunit_mem_assert_format);
 

@@ -110,6 +110,32 @@ struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp)
 }
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(alloc_string_stream);
 
+/**
+ * kunit_alloc_string_stream() - alloc_string_stream(), as 6.12 names it
+ * @test: the test; the stream is put when its case ends.
+ * @gfp: allocation flags for the stream and its text.
+ *
+ * Return: the stream, or ERR_PTR(-ENOMEM).
+ */
+struct string_stream *kunit_alloc_string_stream(struct kunit *test, gfp_t gfp)
+{
+	struct string_stream *stream = alloc_string_stream(test, gfp);
+
+	return stream ?: ERR_PTR(-ENOMEM);
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_alloc_string_stream);
+
+/**
+ * kunit_free_string_stream() - put a stream of @test before its case ends
+ * @test: the test that allocated @stream.
+ * @stream: from kunit_alloc_string_stream() or alloc_string_stream().
+ */
+void kunit_free_string_stream(struct kunit *test, struct string_stream *stream)
+{
+	kunit_destroy_resource(test, kunit_resource_instance_match, stream);
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_free_string_stream);
+
 /* Makes the buffer hold at least @needed bytes; never shrinks it. */
 static int string_stream_reserve(struct string_stream *stream, size_t needed)
 {

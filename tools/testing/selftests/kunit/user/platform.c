@@ -365,9 +365,85 @@ static const char *kunit_user_skip_level(const char *fmt)
 	return fmt;
 }
 
+/*
+ * Spells @fmt, a kernel printf format, for the C library into @out, which
+ * holds twice @fmt's length and its NUL: %px becomes the zero-padded hex
+ * of an unsigned long (a pointer's size on Linux), as the kernel prints
+ * it.  Every other conversion means the same to both.
+ */
+static const char *kunit_user_spell_format(const char *fmt, char *out)
+{
+	const char *from = fmt;
+	char *to = out;
+
+	while (*from) {
+		if (from[0] == '%' && from[1] == '%') {
+			*to++ = *from++;
+			*to++ = *from++;
+		} else if (from[0] == '%' && from[1] == 'p' && from[2] == 'x') {
+			to += (sprintf)(to, "%%0%zulx", 2 * sizeof(void *));
+			from += 3;
+		} else {
+			*to++ = *from++;
+		}
+	}
+	*to = '\0';
+	return out;
+}
+
+/*
+ * Runs @print with @fmt spelled for the C library.  Without memory for
+ * a long format, @fmt goes as it is: a %px then prints as the C
+ * library's %p and an "x", and nothing else changes.
+ */
+#define KUNIT_USER_PRINT(fmt, print)					\
+({									\
+	char __local[256], *__spelled = NULL;				\
+	const char *__fmt = (fmt);					\
+	size_t __need = 2 * strlen(__fmt) + 1;				\
+	int __len;							\
+									\
+	if (strstr(__fmt, "%px")) {					\
+		__spelled = __need <= sizeof(__local) ? __local : malloc(__need); \
+		if (__spelled)						\
+			__fmt = kunit_user_spell_format(__fmt, __spelled); \
+	}								\
+	__len = print;							\
+	if (__spelled != __local)					\
+		free(__spelled);					\
+	__len;								\
+})
+
+int kunit_user_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	return KUNIT_USER_PRINT(fmt, (vsnprintf)(buf, size, __fmt, args));
+}
+
+int kunit_user_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = kunit_user_vsnprintf(buf, size, fmt, args);
+	va_end(args);
+	return len;
+}
+
+int kunit_user_sprintf(char *buf, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = KUNIT_USER_PRINT(fmt, vsprintf(buf, __fmt, args));
+	va_end(args);
+	return len;
+}
+
 int vprintk(const char *fmt, va_list args)
 {
-	int len = vprintf(kunit_user_skip_level(fmt), args);
+	int len = KUNIT_USER_PRINT(kunit_user_skip_level(fmt), vprintf(__fmt, args));
 
 	fflush(stdout);
 	return len;

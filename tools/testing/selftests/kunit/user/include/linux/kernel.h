@@ -51,6 +51,18 @@ unsigned long long memparse(const char *ptr, char **retptr);
 bool parse_option_str(const char *str, const char *option);
 char *next_arg(char *args, char **param, char **val);
 
+/*
+ * The kernel's printf functions know %px (a pointer in zero-padded hex, as
+ * the kernel prints it), which the C library's would print as %p and an
+ * "x".  These take kernel formats; see tools/testing/selftests/kunit/user.
+ */
+int __printf(3, 4) kunit_user_snprintf(char *buf, size_t size, const char *fmt, ...);
+int __printf(3, 0) kunit_user_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+int __printf(2, 3) kunit_user_sprintf(char *buf, const char *fmt, ...);
+#define snprintf(buf, size, ...)	kunit_user_snprintf(buf, size, __VA_ARGS__)
+#define vsnprintf(buf, size, fmt, args)	kunit_user_vsnprintf(buf, size, fmt, args)
+#define sprintf(buf, ...)		kunit_user_sprintf(buf, __VA_ARGS__)
+
 #define might_sleep()		do { } while (0)
 #define cond_resched()		do { } while (0)
 
