@@ -410,6 +410,18 @@ struct kunit_suite_set kunit_filter_suites(const struct kunit_suite_set *suite_s
 					   const char *filter_glob, char *filters,
 					   char *filter_action, int *err);
 void kunit_free_suite_set(struct kunit_suite_set suite_set);
+
+/**
+ * struct kunit_glob_filter - a filter glob in its two parts
+ * @suite_glob: which suites.
+ * @test_glob: which of their cases; NULL for all.
+ */
+struct kunit_glob_filter {
+	char *suite_glob;
+	char *test_glob;
+};
+
+int kunit_parse_glob_filter(struct kunit_glob_filter *parsed, const char *filter_glob);
 void kunit_exec_list_tests(struct kunit_suite_set *suite_set, bool include_attr);
 unsigned int kunit_test_case_num(struct kunit_suite *suite, struct kunit_case *test_case);
 int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);

@@ -95,6 +95,34 @@ __cold const char *kunit_filter_glob_check(const char *glob)
 }
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_filter_glob_check);
 
+/**
+ * kunit_parse_glob_filter() - split a filter glob at its first '.'
+ * @parsed: gets a copy of the suites' glob, and of the cases' glob (NULL
+ *	    when there is no '.'); the caller kfree()s both.
+ * @filter_glob: "suite_glob" or "suite_glob.case_glob".
+ *
+ * Return: 0, or -ENOMEM with nothing allocated.
+ */
+__cold int kunit_parse_glob_filter(struct kunit_glob_filter *parsed, const char *filter_glob)
+{
+	const char *dot = strchr(filter_glob, '.');
+
+	parsed->test_glob = NULL;
+	parsed->suite_glob = kstrndup(filter_glob, dot ? (size_t)(dot - filter_glob) :
+				      strlen(filter_glob), GFP_KERNEL);
+	if (!parsed->suite_glob)
+		return -ENOMEM;
+	if (!dot)
+		return 0;
+	parsed->test_glob = kstrdup(dot + 1, GFP_KERNEL);
+	if (parsed->test_glob)
+		return 0;
+	kfree(parsed->suite_glob);
+	parsed->suite_glob = NULL;
+	return -ENOMEM;
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_parse_glob_filter);
+
 /*
  * A copy of @suite that keeps only the cases matching @case_glob (NULL:
  * every case); its results are @suite's (see kunit_suite_results()).  A

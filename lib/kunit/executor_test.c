@@ -120,7 +120,33 @@ static void executor_test_filter_rejects_bad_glob(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, set.end - set.start, 0);
 }
 
+/* 6.12's kunit_parse_glob_filter(): split at the first '.', both copied. */
+static void executor_test_parse_glob_filter(struct kunit *test)
+{
+	struct kunit_glob_filter parsed = { NULL, NULL };
+	const char *original = "list-*.add*";
+
+	KUNIT_ASSERT_EQ(test, kunit_parse_glob_filter(&parsed, original), 0);
+	KUNIT_EXPECT_STREQ(test, parsed.suite_glob, "list-*");
+	KUNIT_EXPECT_STREQ(test, parsed.test_glob, "add*");
+	KUNIT_EXPECT_PTR_NE(test, parsed.test_glob, original + 7);
+	kfree(parsed.suite_glob);
+	kfree(parsed.test_glob);
+
+	KUNIT_ASSERT_EQ(test, kunit_parse_glob_filter(&parsed, "hash"), 0);
+	KUNIT_EXPECT_STREQ(test, parsed.suite_glob, "hash");
+	KUNIT_EXPECT_NULL(test, parsed.test_glob);
+	kfree(parsed.suite_glob);
+
+	KUNIT_ASSERT_EQ(test, kunit_parse_glob_filter(&parsed, "a.b.c"), 0);
+	KUNIT_EXPECT_STREQ(test, parsed.suite_glob, "a");
+	KUNIT_EXPECT_STREQ(test, parsed.test_glob, "b.c");
+	kfree(parsed.suite_glob);
+	kfree(parsed.test_glob);
+}
+
 static struct kunit_case executor_test_cases[] = {
+	KUNIT_CASE(executor_test_parse_glob_filter),
 	KUNIT_CASE(executor_test_glob_check),
 	KUNIT_CASE(executor_test_filter_suites),
 	KUNIT_CASE(executor_test_filter_cases),
