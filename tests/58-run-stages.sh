@@ -235,6 +235,21 @@ stages 'GUEST_SCRIPT=$SCRATCH/no-such-guest.sh BUILD=$SCRATCH/build; load_settin
 expect_status 1 $? "GUEST_SCRIPT that is not there is refused"
 expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: cannot read it" \
 	"and named"
+# KUNITCONFIG of several files, as kunit.py's --kunitconfig given twice:
+# each must be there, and where two set one option, the last wins.
+printf 'CONFIG_KUNIT_EXAMPLE_TEST=y\nCONFIG_KUNIT_TEST=n\n' > "$SCRATCH/second.config"
+stages 'KUNITCONFIG="$SCRATCH/kunitconfig $SCRATCH/second.config" BUILD=$SCRATCH/build
+	load_settings; version=6.12.0; gather_config; echo "$wanted"' x86_64
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=n" "KUNITCONFIG of two files: the second's value wins"
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=y" "KUNITCONFIG of two files: the second's options are taken"
+expect_line "$SCRATCH/out" "CONFIG_KUNIT=y" "KUNITCONFIG of two files: the first's options are taken"
+stages 'KUNITCONFIG="$SCRATCH/kunitconfig $SCRATCH/no-such.config" BUILD=$SCRATCH/build
+	load_settings' x86_64
+expect_status 1 $? "KUNITCONFIG naming a file that is not there is refused"
+expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG: $SCRATCH/no-such.config: no such file" "and named"
+stages 'KUNITCONFIG=" " BUILD=$SCRATCH/build; load_settings' x86_64
+expect_status 1 $? "KUNITCONFIG of spaces only is refused"
+expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG is empty: give a file of CONFIG_X=y lines" "and said"
 stages 'RUN=$SCRATCH/run; touch "$RUN/initramfs.cpio"; stage_initramfs
 	[ ! -e "$RUN/initramfs.cpio" ] && echo none' riscv64
 expect_line "$SCRATCH/out" "none" "without a userland, no initramfs"

@@ -148,6 +148,32 @@ touch "$top/elsewhere.config"
 compat COMPAT_RECORD=1 KUNITCONFIG="$top/elsewhere.config"
 expect_status 2 $status "COMPAT_RECORD=1 with a KUNITCONFIG outside scripts/configs is refused"
 
+# Several files: the tree's own list, completed by one of scripts/configs,
+# makes a record named after the latter; any other file makes none.
+tree_lists=$top/build/src/linux-source-6.1/tools/testing/kunit/configs
+mkdir -p "$tree_lists"
+touch "$top/build/src/linux-source-6.1/.extracted" "$tree_lists/all_tests.config" \
+	"$top/scripts/configs/all_tests_full.config"
+rm -f "$top/scripts/compat/all_tests_full-6.1.results"
+compat COMPAT_RECORD=1 KSRC=6.1 \
+	KUNITCONFIG="$tree_lists/all_tests.config $top/scripts/configs/all_tests_full.config"
+expect_status 0 $status "COMPAT_RECORD=1 with the tree's list and a file of scripts/configs"
+expect_line "$top/scripts/compat/all_tests_full-6.1.results" \
+	"# stock KUnit's results of x86_64-1234 6.1.192" \
+	"the record is named after the file of scripts/configs: all_tests_full-6.1.results"
+expect_line "$SCRATCH/kunitconfig.used" \
+	"$tree_lists/all_tests.config $top/scripts/configs/all_tests_full.config" \
+	"make run is given both files"
+compat COMPAT_RECORD=1 KSRC=6.1 \
+	KUNITCONFIG="$tree_lists/all_tests.config $top/elsewhere.config"
+expect_status 2 $status "COMPAT_RECORD=1 with a file outside scripts/configs and the tree is refused"
+expect_match "$SCRATCH/out" "^compat: COMPAT_RECORD=1 writes no record: KUNITCONFIG: .*/elsewhere.config is not one of scripts/configs or the tree's\$" \
+	"saying which file"
+compat COMPAT_RECORD=1 KSRC=6.1 KUNITCONFIG="$tree_lists/all_tests.config"
+expect_status 2 $status "COMPAT_RECORD=1 with the tree's list alone is refused"
+expect_line "$SCRATCH/out" "compat: COMPAT_RECORD=1 writes no record: KUNITCONFIG names no file of scripts/configs" \
+	"saying the record would have no name"
+
 # A run that names no build (an id left by an earlier run does not count)
 # takes no record and fails.
 echo "x86_64-1234" > "$top/build/last/config-id"

@@ -143,7 +143,12 @@ load_settings() {
 	[ "${mode:-run}" = run ] || LAST=$BUILD/last-build
 
 	load_arch "$ARCH"
-	[ -f "$KUNITCONFIG" ] || die "KUNITCONFIG=$KUNITCONFIG: no such file"
+	# Several files, separated by spaces, as kunit.py takes --kunitconfig
+	# more than once: where they set one option, the last wins.
+	[ -n "$(echo $KUNITCONFIG)" ] || die "KUNITCONFIG is empty: give a file of CONFIG_X=y lines"
+	for fragment in $KUNITCONFIG; do
+		[ -f "$fragment" ] || die "KUNITCONFIG: $fragment: no such file"
+	done
 	case $JOBS in
 	'' | *[!0-9]* | 0) die "JOBS=$JOBS: give a number of jobs, 1 or more" ;;
 	esac
