@@ -397,3 +397,26 @@ sed -i 's/^KBUILD_CFLAGS[[:space:]]*+= -fno-strict-overflow$/&\nKBUILD_CFLAGS +=
 	> "$SCRATCH/crlf.out" 2>&1 && "$SCRATCH/chars" >> "$SCRATCH/crlf.out" 2>&1
 expect_status 0 $? "kunit-cc --ksrc with a CRLF Makefile builds"
 expect_line "$SCRATCH/crlf.out" "    # char_signedness: char is unsigned" "and takes its -funsigned-char"
+
+# One reader of a tree's series (tree-version.sh) for the list's lines and
+# for make compat's all-tests list: they agree on a Makefile as make reads
+# it, spaces around the values and CRLF line ends.
+mkdir -p "$SCRATCH/spaced"
+printf 'VERSION =  6 \r\nPATCHLEVEL\t= 12  \r\nSUBLEVEL = 3\r\n' > "$SCRATCH/spaced/Makefile"
+printf '%s\n' 'new own/chars.c -- --since=6.12' 'old own/chars.c -- --before=6.12' > "$SCRATCH/spaced.list"
+selected=$(sh tools/testing/selftests/kunit/tree-suites-select.sh "$SCRATCH/spaced" "$SCRATCH/spaced.list" |
+	cut -d' ' -f1)
+if [ "$selected" = new ] &&
+   [ "$("$TOP/scripts/all-tests-config" "$SCRATCH/spaced")" = "$TOP/scripts/configs/6.12/all_tests.config" ]; then
+	pass "the list and make compat read 6.12 from a Makefile with spaces and CRLF line ends"
+else
+	fail "a Makefile with spaces and CRLF: the list took '$selected', make compat" \
+		"$("$TOP/scripts/all-tests-config" "$SCRATCH/spaced" 2>&1)"
+fi
+rm "$SCRATCH/spaced/Makefile"
+sh tools/testing/selftests/kunit/tree-suites-select.sh "$SCRATCH/spaced" "$SCRATCH/spaced.list" \
+	> "$SCRATCH/spaced.out" 2>&1
+expect_status 2 $? "a tree without a Makefile is refused"
+"$TOP/scripts/all-tests-config" "$SCRATCH/spaced" > "$SCRATCH/spaced-compat.out" 2>&1
+expect_line "$SCRATCH/spaced-compat.out" "tree-version.sh: $SCRATCH/spaced/Makefile: cannot read it" \
+	"make compat's list too, saying why"

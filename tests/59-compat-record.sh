@@ -9,6 +9,8 @@
 top=$SCRATCH/top
 mkdir -p "$top/scripts" "$top/build/host"
 cp "$TOP/scripts/kunit-compat" "$TOP/scripts/ksrc.sh" "$TOP/scripts/all-tests-config" "$top/scripts/"
+mkdir -p "$top/tools/testing/selftests/kunit"
+cp "$TOP/tools/testing/selftests/kunit/tree-version.sh" "$top/tools/testing/selftests/kunit/"
 cp "$BUILD/host/kunit-report" "$top/build/host/"
 "$USER_BUILD/kunit-example-test" > "$SCRATCH/example.log" 2>&1
 "$USER_BUILD/fixtures/verdicts" 'forks*' > "$SCRATCH/forks.log" 2>&1

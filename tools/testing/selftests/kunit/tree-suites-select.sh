@@ -32,9 +32,8 @@ version_number() {
 	echo $((major * 1000 + minor))
 }
 
-major=$(tr -d '\r' < "$tree/Makefile" | sed -n 's/^VERSION = *//p' | head -n 1)
-minor=$(tr -d '\r' < "$tree/Makefile" | sed -n 's/^PATCHLEVEL = *//p' | head -n 1)
-tree_version=$(version_number "$major.$minor") || {
+series=$(sh "$(dirname "$0")/tree-version.sh" "$tree") || exit 2
+tree_version=$(version_number "$series") || {
 	echo "tree-suites-select.sh: cannot read the version of $tree (VERSION, PATCHLEVEL)" >&2
 	exit 2
 }
