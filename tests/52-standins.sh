@@ -24,6 +24,12 @@ for case in kmalloc_zero_is_zero_size_ptr allocation_limits krealloc_to_zero_fre
 done
 expect_line "$SCRATCH/out" "    ok 14 pointers_print_as_the_kernel_prints_them" \
 	"pointers_print_as_the_kernel_prints_them: %px as the kernel prints it"
+if grep -q "standins: printk 0*1234\$" "$SCRATCH/out" && ! grep -q "standins: printk 0x" "$SCRATCH/out"; then
+	pass "printk() prints %px as the kernel does"
+else
+	fail "printk() does not print %px as the kernel does"
+	grep "standins: printk" "$SCRATCH/out" | sed -e 's/^/#   /'
+fi
 expect_line "$SCRATCH/out" "ok 1 standins" "the suite of what does not warn passes"
 number=0
 for warning in once_is_once_per_call_site:tests/fixtures/standins.c \

@@ -744,6 +744,9 @@ static void assert_test_hand_built_checks(struct kunit *test)
 	static const struct kunit_binary_assert_text ptr_text = { "==", "p", "q" };
 	static const struct kunit_binary_assert_text str_text = { "==", "s", "\"kernel\"" };
 	static const struct kunit_binary_assert_text mem_text = { "==", "l", "r" };
+	static const struct kunit_binary_assert_text literal_text = { "==", "0x3", "05" };
+	static const struct kunit_binary_assert_text decimal_text = { "==", "3", "5" };
+	static const struct kunit_binary_assert_text null_text = { "==", NULL, "q" };
 	struct kunit_unary_assert unary = { .condition = "ready", .expected_true = true };
 	struct kunit_ptr_not_err_assert not_err = { .text = "p", .value = NULL };
 	struct kunit_binary_assert binary = { .text = &sum_text, .left_value = 3,
@@ -768,13 +771,30 @@ static void assert_test_hand_built_checks(struct kunit *test)
 	not_err.value = ERR_PTR(-12);
 	EXPECT_FORMATS(test, kunit_ptr_not_err_assert_format, not_err,
 		       "Expected p is not error, but is: -12\n");
+	/* A pointer that is neither: nothing to explain, as in 6.12. */
+	not_err.value = ptr_1234;
+	EXPECT_FORMATS(test, kunit_ptr_not_err_assert_format, not_err, "");
 	EXPECT_FORMATS(test, kunit_binary_assert_format, binary,
 		       "Expected 1 + 2 == two, but\n    1 + 2 == 3 (0x3)\n    two == 2 (0x2)\n");
 	binary.left_value = -1;
 	EXPECT_FORMATS(test, kunit_binary_assert_format, binary,
 		       "Expected 1 + 2 == two, but\n"
 		       "    1 + 2 == -1 (0xffffffffffffffff)\n    two == 2 (0x2)\n");
+	/* Only a decimal text is its value's literal, as 6.12's is_literal() says. */
+	binary.text = &literal_text;
+	binary.left_value = 3;
+	binary.right_value = 5;
+	EXPECT_FORMATS(test, kunit_binary_assert_format, binary,
+		       "Expected 0x3 == 05, but\n    0x3 == 3 (0x3)\n    05 == 5 (0x5)\n");
+	binary.text = &decimal_text;
+	EXPECT_FORMATS(test, kunit_binary_assert_format, binary, "Expected 3 == 5, but\n");
 	snprintf(expected, sizeof(expected), "Expected p == q, but\n    p == %s\n    q == %s\n",
+		 PTR_1234_TEXT, PTR_NULL_TEXT);
+	EXPECT_FORMATS(test, kunit_binary_ptr_assert_format, ptr, expected);
+	/* A text left NULL prints as %s prints it, rather than crashing. */
+	ptr.text = &null_text;
+	snprintf(expected, sizeof(expected),
+		 "Expected (null) == q, but\n    (null) == %s\n    q == %s\n",
 		 PTR_1234_TEXT, PTR_NULL_TEXT);
 	EXPECT_FORMATS(test, kunit_binary_ptr_assert_format, ptr, expected);
 	EXPECT_FORMATS(test, kunit_binary_str_assert_format, str,
@@ -808,6 +828,7 @@ static __printf(2, 3) char *print_msg(struct kunit *test, const char *fmt, ...)
 static void assert_test_hand_built_helpers(struct kunit *test)
 {
 	const struct kunit_loc loc = { .file = "here.c", .line = 42 };
+	u8 row_a[19], row_b[19];
 	struct string_stream *stream = kunit_alloc_string_stream(test, GFP_KERNEL);
 	char *text;
 
@@ -821,6 +842,7 @@ static void assert_test_hand_built_helpers(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, is_str_literal("\"ab\"", "abc"));
 	KUNIT_EXPECT_FALSE(test, is_str_literal("ab", "ab"));
 	KUNIT_EXPECT_FALSE(test, is_str_literal("\"", ""));
+	KUNIT_EXPECT_FALSE(test, is_str_literal("NULL", NULL));
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, stream);
 	kunit_assert_prologue(&loc, KUNIT_ASSERTION, stream);
@@ -830,6 +852,22 @@ static void assert_test_hand_built_helpers(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, text, "ASSERTION FAILED at here.c:42\n"
 			   "EXPECTATION FAILED at here.c:42\n    0000: 01 02 <03> 04\n");
 	kfree(text);
+
+	/* Every row, those without a difference too. */
+	memset(row_a, 0x11, sizeof(row_a));
+	memcpy(row_b, row_a, sizeof(row_b));
+	row_b[17] = 0x22;
+	string_stream_clear(stream);
+	kunit_assert_hexdump(stream, row_a, row_b, sizeof(row_a));
+	text = string_stream_get_string(stream);
+	KUNIT_EXPECT_STREQ(test, text,
+			   "    0000: 11 11 11 11 11 11 11 11 11 11 11 11 11 11 11 11\n"
+			   "    0010: 11 <11> 11\n");
+	kfree(text);
+
+	/* kunit_free_string_stream() releases the stream before the case ends. */
+	kunit_free_string_stream(test, stream);
+	KUNIT_EXPECT_NULL(test, kunit_find_resource(test, kunit_resource_instance_match, stream));
 
 	text = print_msg(test, "note %d", 42);
 	KUNIT_EXPECT_STREQ(test, text, "\nnote 42");

@@ -87,9 +87,10 @@ kunit_assert_from_parts(struct kunit_assert_parts *parts, const char *left_text,
 			u64 left, u64 right, size_t size)
 {
 	memset(parts, 0, sizeof(*parts));
-	parts->site.left_text = left_text;
-	parts->site.operation = operation;
-	parts->site.right_text = right_text;
+	/* A text left NULL prints as 6.12's %s prints it. */
+	parts->site.left_text = left_text ?: "(null)";
+	parts->site.operation = operation ?: "(null)";
+	parts->site.right_text = right_text ?: "(null)";
 	/* 6.12 keeps integer operands as long long. */
 	parts->site.left_size = sizeof(long long);
 	parts->site.right_size = sizeof(long long);
@@ -180,7 +181,7 @@ void __cold kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
 	if (!ptr)
 		string_stream_add(stream, "Expected %s is not null, but is\n",
 				  assert->site->left_text);
-	else
+	else if (IS_ERR(ptr))
 		string_stream_add(stream, "Expected %s is not error, but is: %ld\n",
 				  assert->site->left_text, PTR_ERR(ptr));
 	kunit_assert_add_message(message, stream);
@@ -303,6 +304,11 @@ void __cold kunit_binary_assert_format(const struct kunit_assert *assert,
 
 		assert = kunit_assert_from_text(&parts, hand->text, (u64)hand->left_value,
 						(u64)hand->right_value, 0);
+		/* 6.12 leaves an operand out only when its text is its value in decimal. */
+		if (!is_literal(parts.site.left_text, hand->left_value))
+			parts.site.left_flags |= KUNIT_OPERAND_SHOWN;
+		if (!is_literal(parts.site.right_text, hand->right_value))
+			parts.site.right_flags |= KUNIT_OPERAND_SHOWN;
 	}
 	kunit_binary_format(assert, message, stream, kunit_print_int_operand);
 }
@@ -360,27 +366,34 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(is_literal);
 /**
  * is_str_literal() - whether @text is the string literal of @value
  * @text: an operand's source text, quotes included.
- * @value: its value, or NULL (then @text must be NULL's own text).
+ * @value: its value; NULL is no literal's.
  *
- * Return: true for "\"abc\"" and "abc".
+ * Return: true for "\"abc\"" and "abc"; false for "\"ab\"" and "abc",
+ * which 6.12 takes for a literal of "abc" (it compares a prefix).
  */
 bool __cold is_str_literal(const char *text, const char *value)
 {
 	size_t len = strlen(text);
 
 	if (!value)
-		return strcmp(text, "NULL") == 0;
+		return false;
 	return len >= 2 && text[0] == '"' && text[len - 1] == '"' &&
 	       strlen(value) == len - 2 && strncmp(text + 1, value, len - 2) == 0;
 }
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(is_str_literal);
+
+/* As is_str_literal(); a NULL string's literal is NULL. */
+static bool __cold kunit_str_is_literal(const char *text, const char *value)
+{
+	return value ? is_str_literal(text, value) : strcmp(text, "NULL") == 0;
+}
 
 static void __cold kunit_print_str_operand(struct string_stream *stream, const char *text,
 					   u64 value, u8 size, u8 flags)
 {
 	const char *str = (const char *)(uintptr_t)value;
 
-	if (is_str_literal(text, str))
+	if (kunit_str_is_literal(text, str))
 		return;
 	if (str)
 		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == \"%s\"\n", text, str);

@@ -138,6 +138,13 @@ static void executor_test_parse_glob_filter(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, parsed.test_glob);
 	kfree(parsed.suite_glob);
 
+	/* Nothing after the dot is an empty glob, not none. */
+	KUNIT_ASSERT_EQ(test, kunit_parse_glob_filter(&parsed, "hash."), 0);
+	KUNIT_EXPECT_STREQ(test, parsed.suite_glob, "hash");
+	KUNIT_EXPECT_STREQ(test, parsed.test_glob, "");
+	kfree(parsed.suite_glob);
+	kfree(parsed.test_glob);
+
 	KUNIT_ASSERT_EQ(test, kunit_parse_glob_filter(&parsed, "a.b.c"), 0);
 	KUNIT_EXPECT_STREQ(test, parsed.suite_glob, "a");
 	KUNIT_EXPECT_STREQ(test, parsed.test_glob, "b.c");

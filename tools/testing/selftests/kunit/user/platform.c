@@ -32,6 +32,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -367,25 +368,46 @@ static const char *kunit_user_skip_level(const char *fmt)
 
 /*
  * Spells @fmt, a kernel printf format, for the C library into @out, which
- * holds twice @fmt's length and its NUL: %px becomes the zero-padded hex
- * of an unsigned long (a pointer's size on Linux), as the kernel prints
- * it.  Every other conversion means the same to both.
+ * holds twice @fmt's length and its NUL: %px becomes the hex of an
+ * unsigned long (a pointer's size on Linux), as the kernel prints it:
+ * zero-padded to the pointer's width unless the conversion gives flags or
+ * a width of its own, never with "0x", and the letters and digits after
+ * it skipped, as the kernel skips those of any %p extension.  Every other
+ * conversion means the same to both.
  */
 static const char *kunit_user_spell_format(const char *fmt, char *out)
 {
-	const char *from = fmt;
+	const char *from = fmt, *spec;
 	char *to = out;
 
 	while (*from) {
-		if (from[0] == '%' && from[1] == '%') {
+		if (from[0] != '%' || from[1] == '%') {
+			if (from[0] == '%')
+				*to++ = *from++;
 			*to++ = *from++;
-			*to++ = *from++;
-		} else if (from[0] == '%' && from[1] == 'p' && from[2] == 'x') {
-			to += (sprintf)(to, "%%0%zulx", 2 * sizeof(void *));
-			from += 3;
-		} else {
-			*to++ = *from++;
+			continue;
 		}
+		/* Flags, width and precision, then the conversion. */
+		spec = from + 1;
+		while (*spec && strchr("-+ #0", *spec))
+			spec++;
+		while (isdigit((unsigned char)*spec) || *spec == '*' || *spec == '.')
+			spec++;
+		if (spec[0] != 'p' || spec[1] != 'x') {
+			*to++ = *from++;
+			continue;
+		}
+		if (spec == from + 1) {
+			to += (sprintf)(to, "%%0%zulx", 2 * sizeof(void *));
+		} else {
+			memcpy(to, from, spec - from);
+			to += spec - from;
+			*to++ = 'l';
+			*to++ = 'x';
+		}
+		from = spec + 2;
+		while (isalnum((unsigned char)*from))
+			from++;
 	}
 	*to = '\0';
 	return out;
