@@ -243,6 +243,17 @@ stages 'KUNITCONFIG="$SCRATCH/kunitconfig $SCRATCH/second.config" BUILD=$SCRATCH
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=n" "KUNITCONFIG of two files: the second's value wins"
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=y" "KUNITCONFIG of two files: the second's options are taken"
 expect_line "$SCRATCH/out" "CONFIG_KUNIT=y" "KUNITCONFIG of two files: the first's options are taken"
+printf '# CONFIG_KUNIT_EXAMPLE_TEST is not set\n' > "$SCRATCH/third.config"
+stages 'KUNITCONFIG="$SCRATCH/second.config $SCRATCH/third.config" BUILD=$SCRATCH/build
+	load_settings; version=6.12.0; gather_config; echo "$wanted"' x86_64
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=n" \
+	"\"# CONFIG_X is not set\" is CONFIG_X=n, and wins as the last value"
+stages 'KUNITCONFIG="$SCRATCH/*.config" BUILD=$SCRATCH/build; load_settings' x86_64
+expect_status 1 $? "KUNITCONFIG with a wildcard is refused"
+expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG=$SCRATCH/*.config: name each file, without wildcards" \
+	"and said"
+stages 'KUNITCONFIG=-n BUILD=$SCRATCH/build; load_settings' x86_64
+expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG: -n: no such file" "KUNITCONFIG=-n is a file name"
 stages 'KUNITCONFIG="$SCRATCH/kunitconfig $SCRATCH/no-such.config" BUILD=$SCRATCH/build
 	load_settings' x86_64
 expect_status 1 $? "KUNITCONFIG naming a file that is not there is refused"

@@ -166,6 +166,14 @@ expect_line "$top/scripts/compat/all_tests_full-6.1.results" \
 expect_line "$SCRATCH/kunitconfig.used" \
 	"$tree_lists/all_tests.config $top/scripts/configs/all_tests_full.config" \
 	"make run is given both files"
+rm -f "$top/scripts/compat/all_tests_full-6.1.results" "$record"
+compat COMPAT_RECORD=1 KSRC=6.1 \
+	KUNITCONFIG="$top/scripts/configs/all_tests_full.config $top/scripts/configs/all_tests.config"
+if [ $status -eq 0 ] && [ -f "$record" ] && ! [ -e "$top/scripts/compat/all_tests_full-6.1.results" ]; then
+	pass "with two files of scripts/configs, the record is named after the last"
+else
+	fail "with two files of scripts/configs: exit $status; records:" $(ls "$top/scripts/compat")
+fi
 compat COMPAT_RECORD=1 KSRC=6.1 \
 	KUNITCONFIG="$tree_lists/all_tests.config $top/elsewhere.config"
 expect_status 2 $status "COMPAT_RECORD=1 with a file outside scripts/configs and the tree is refused"

@@ -145,7 +145,11 @@ load_settings() {
 	load_arch "$ARCH"
 	# Several files, separated by spaces, as kunit.py takes --kunitconfig
 	# more than once: where they set one option, the last wins.
-	[ -n "$(echo $KUNITCONFIG)" ] || die "KUNITCONFIG is empty: give a file of CONFIG_X=y lines"
+	[ -n "$(printf '%s' "$KUNITCONFIG" | tr -d ' \t\n')" ] ||
+		die "KUNITCONFIG is empty: give a file of CONFIG_X=y lines"
+	case $KUNITCONFIG in
+	*[*?[]*) die "KUNITCONFIG=$KUNITCONFIG: name each file, without wildcards" ;;
+	esac
 	for fragment in $KUNITCONFIG; do
 		[ -f "$fragment" ] || die "KUNITCONFIG: $fragment: no such file"
 	done

@@ -21,8 +21,10 @@ gather_config() {
 	fragments="$arch_config $TOP/scripts/configs/base.config $KUNITCONFIG"
 	# Sorted bytewise: the list names the build (its directory and make
 	# compat's records), which must not change with the caller's locale.
+	# "# CONFIG_X is not set" is CONFIG_X=n, as merge_config.sh reads it.
 	# shellcheck disable=SC2086
-	wanted=$(cat $fragments | awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
+	wanted=$(cat $fragments | sed -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/' |
+		awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
 		END { for (name in value) print value[name] }' | LC_ALL=C sort)
 }
 
