@@ -11,10 +11,13 @@ files=$(git ls-files '*.c' '*.h' 2>/dev/null)
 # counter does, and a stand-in or an export that is a no-op where its
 # kernel counterpart is not (MODULE_LICENSE(s), EXPORT_SYMBOL_IF_KUNIT(sym)
 # without KUnit); the kernel's own headers give it the same way.
+# VSPRINTF_SPECIFIER_PX is left out for the one file that checks that
+# userspace prints %px as the kernel does.
 for f in $files; do
+	ignore=SPDX_LICENSE_TAG,FILE_PATH_CHANGES,MACRO_ARG_UNUSED
+	[ "$f" = tests/fixtures/standins.c ] && ignore=$ignore,VSPRINTF_SPECIFIER_PX
 	perl "$REF/scripts/checkpatch.pl" --no-tree --strict --terse --show-types \
-		--ignore SPDX_LICENSE_TAG,FILE_PATH_CHANGES,MACRO_ARG_UNUSED -f "$f" \
-		>> "$SCRATCH/checkpatch" 2>&1
+		--ignore "$ignore" -f "$f" >> "$SCRATCH/checkpatch" 2>&1
 done
 grep -E ': (ERROR|WARNING):' "$SCRATCH/checkpatch" > "$SCRATCH/findings"
 count=$(wc -l < "$SCRATCH/findings")

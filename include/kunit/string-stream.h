@@ -57,6 +57,15 @@ struct string_stream {
 
 struct string_stream *new_string_stream(void);
 struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp);
+/*
+ * The names 6.12 gives to a stream a test owns: kunit_alloc_string_stream()
+ * is alloc_string_stream() but for its failure, an ERR_PTR(-ENOMEM), and
+ * kunit_free_string_stream() puts such a stream at once rather than when
+ * the case ends.  (6.12's own alloc_string_stream() takes no test: it is
+ * this project's new_string_stream(), whose stream nothing releases for
+ * the caller; a kernel-version difference of KUnit's internals, which
+ * tests outside lib/kunit do not call.)
+ */
 struct string_stream *kunit_alloc_string_stream(struct kunit *test, gfp_t gfp);
 void kunit_free_string_stream(struct kunit *test, struct string_stream *stream);
 void destroy_string_stream(struct string_stream *stream);
