@@ -747,6 +747,7 @@ static void assert_test_hand_built_checks(struct kunit *test)
 	static const struct kunit_binary_assert_text literal_text = { "==", "0x3", "05" };
 	static const struct kunit_binary_assert_text decimal_text = { "==", "3", "5" };
 	static const struct kunit_binary_assert_text null_text = { "==", NULL, "q" };
+	static const struct kunit_binary_assert_text null_str_text = { "==", "s", "NULL" };
 	struct kunit_unary_assert unary = { .condition = "ready", .expected_true = true };
 	struct kunit_ptr_not_err_assert not_err = { .text = "p", .value = NULL };
 	struct kunit_binary_assert binary = { .text = &sum_text, .left_value = 3,
@@ -799,11 +800,35 @@ static void assert_test_hand_built_checks(struct kunit *test)
 	EXPECT_FORMATS(test, kunit_binary_ptr_assert_format, ptr, expected);
 	EXPECT_FORMATS(test, kunit_binary_str_assert_format, str,
 		       "Expected s == \"kernel\", but\n    s == \"abc\"\n");
+	/* "NULL" is no string literal to 6.12: both are shown. */
+	str.text = &null_str_text;
+	str.left_value = NULL;
+	str.right_value = NULL;
+	EXPECT_FORMATS(test, kunit_binary_str_assert_format, str,
+		       "Expected s == NULL, but\n    s == (null)\n    NULL == (null)\n");
 	EXPECT_FORMATS(test, kunit_mem_assert_format, mem_null,
 		       "Expected l is not null, but is\n");
 	EXPECT_FORMATS(test, kunit_mem_assert_format, mem,
 		       "Expected l == r, but\n    l ==\n    0000: 01 02 <03> 04\n"
 		       "    r ==\n    0000: 01 02 <09> 04\n");
+}
+
+/* A check built by hand, reported as if a check macro had failed. */
+static void report_hand_built(struct kunit *fake)
+{
+	struct kunit_binary_assert hand = { .left_value = 1, .right_value = 2 };
+
+	kunit_do_failed_assertion(fake, &hand.assert, NULL);
+}
+
+static void assert_test_hand_built_reported(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	kunit_run_fake(test, "fake", report_hand_built, &run);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(run.output,
+		"# fake: EXPECTATION FAILED at an unknown place: a check with no site"));
 }
 
 /* Formats @fmt through kunit_assert_print_msg(); the test frees it. */
@@ -886,6 +911,7 @@ static struct kunit_case assert_test_cases[] = {
 	KUNIT_CASE(assert_test_failure_is_sticky),
 	KUNIT_CASE(assert_test_hand_built_checks),
 	KUNIT_CASE(assert_test_hand_built_helpers),
+	KUNIT_CASE(assert_test_hand_built_reported),
 	{}
 };
 

@@ -393,7 +393,7 @@ static void __cold kunit_print_str_operand(struct string_stream *stream, const c
 {
 	const char *str = (const char *)(uintptr_t)value;
 
-	if (kunit_str_is_literal(text, str))
+	if (!(flags & KUNIT_OPERAND_SHOWN) && kunit_str_is_literal(text, str))
 		return;
 	if (str)
 		string_stream_add(stream, KUNIT_SUBTEST_INDENT "%s == \"%s\"\n", text, str);
@@ -419,6 +419,11 @@ void __cold kunit_binary_str_assert_format(const struct kunit_assert *assert,
 
 		assert = kunit_assert_from_text(&parts, hand->text, (uintptr_t)hand->left_value,
 						(uintptr_t)hand->right_value, 0);
+		/* 6.12 leaves an operand out only when is_str_literal() says so. */
+		if (!is_str_literal(parts.site.left_text, hand->left_value))
+			parts.site.left_flags |= KUNIT_OPERAND_SHOWN;
+		if (!is_str_literal(parts.site.right_text, hand->right_value))
+			parts.site.right_flags |= KUNIT_OPERAND_SHOWN;
 	}
 	kunit_binary_format(assert, message, stream, kunit_print_str_operand);
 }
@@ -626,6 +631,11 @@ void __cold kunit_do_failed_assertion(struct kunit *test, const struct kunit_ass
 	char *text;
 
 	kunit_set_failure(test);
+	if (!site) {
+		/* A check built by hand names no place and no formatter. */
+		kunit_err(test, "EXPECTATION FAILED at an unknown place: a check with no site");
+		return;
+	}
 	kunit_err(test, "%s FAILED at %s:%d",
 		  site->type == KUNIT_ASSERTION ? "ASSERTION" : "EXPECTATION",
 		  site->file, site->line);

@@ -370,41 +370,59 @@ static const char *kunit_user_skip_level(const char *fmt)
  * Spells @fmt, a kernel printf format, for the C library into @out, which
  * holds twice @fmt's length and its NUL: %px becomes the hex of an
  * unsigned long (a pointer's size on Linux), as the kernel prints it:
- * zero-padded to the pointer's width unless the conversion gives flags or
- * a width of its own, never with "0x", and the letters and digits after
- * it skipped, as the kernel skips those of any %p extension.  Every other
+ * never with "0x" but for the '#' flag, zero-padded to the pointer's
+ * width when the conversion gives no width of its own (then a precision
+ * is dropped: the padding has the digits), and the letters and digits
+ * after it skipped, as the kernel skips those of any %p extension.  A
+ * length qualifier before the p means nothing to the kernel.  Every other
  * conversion means the same to both.
  */
 static const char *kunit_user_spell_format(const char *fmt, char *out)
 {
-	const char *from = fmt, *spec;
+	const char *from = fmt, *flags_end, *width_end, *spec;
 	char *to = out;
 
 	while (*from) {
-		if (from[0] != '%' || from[1] == '%') {
-			if (from[0] == '%')
-				*to++ = *from++;
+		if (*from != '%') {
 			*to++ = *from++;
 			continue;
 		}
-		/* Flags, width and precision, then the conversion. */
+		/* Flags, width, precision and qualifier, then the conversion. */
 		spec = from + 1;
 		while (*spec && strchr("-+ #0", *spec))
 			spec++;
+		flags_end = spec;
+		while (isdigit((unsigned char)*spec) || *spec == '*')
+			spec++;
+		width_end = spec;
 		while (isdigit((unsigned char)*spec) || *spec == '*' || *spec == '.')
 			spec++;
+		while (*spec && strchr("hlLqjzt", *spec))
+			spec++;
+		if (*spec == '%') {
+			/* "%%", or a "%5%": a percent sign, copied whole. */
+			memcpy(to, from, spec + 1 - from);
+			to += spec + 1 - from;
+			from = spec + 1;
+			continue;
+		}
 		if (spec[0] != 'p' || spec[1] != 'x') {
 			*to++ = *from++;
 			continue;
 		}
-		if (spec == from + 1) {
-			to += (sprintf)(to, "%%0%zulx", 2 * sizeof(void *));
+		memcpy(to, from, flags_end - from);
+		to += flags_end - from;
+		if (width_end == flags_end) {
+			to += (sprintf)(to, "0%zu", 2 * sizeof(void *));
 		} else {
-			memcpy(to, from, spec - from);
-			to += spec - from;
-			*to++ = 'l';
-			*to++ = 'x';
+			memcpy(to, flags_end, spec - flags_end);
+			to += spec - flags_end;
+			/* A qualifier of the source is not the C library's. */
+			while (to > out && strchr("hlLqjzt", to[-1]))
+				to--;
 		}
+		*to++ = 'l';
+		*to++ = 'x';
 		from = spec + 2;
 		while (isalnum((unsigned char)*from))
 			from++;
@@ -425,7 +443,7 @@ static const char *kunit_user_spell_format(const char *fmt, char *out)
 	size_t __need = 2 * strlen(__fmt) + 1;				\
 	int __len;							\
 									\
-	if (strstr(__fmt, "%px")) {					\
+	if (strstr(__fmt, "px")) {					\
 		__spelled = __need <= sizeof(__local) ? __local : malloc(__need); \
 		if (__spelled)						\
 			__fmt = kunit_user_spell_format(__fmt, __spelled); \
