@@ -413,6 +413,14 @@ else
 	fail "a Makefile with spaces and CRLF: the list took '$selected', make compat" \
 		"$("$TOP/scripts/all-tests-config" "$SCRATCH/spaced" 2>&1)"
 fi
+# The last assignment, as make takes it, ":=" and a comment after it too.
+printf 'VERSION = 5\nPATCHLEVEL = 4\nVERSION = 6\nPATCHLEVEL := 12 # the series\r\n' \
+	> "$SCRATCH/spaced/Makefile"
+expect_same_text() {
+	if [ "$1" = "$2" ]; then pass "$3"; else fail "$3: '$1', not '$2'"; fi
+}
+expect_same_text "$(sh tools/testing/selftests/kunit/tree-version.sh "$SCRATCH/spaced" 2>&1)" 6.12 \
+	"tree-version.sh takes the last assignment, as make does"
 rm "$SCRATCH/spaced/Makefile"
 sh tools/testing/selftests/kunit/tree-suites-select.sh "$SCRATCH/spaced" "$SCRATCH/spaced.list" \
 	> "$SCRATCH/spaced.out" 2>&1

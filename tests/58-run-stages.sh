@@ -248,6 +248,15 @@ stages 'KUNITCONFIG="$SCRATCH/second.config $SCRATCH/third.config" BUILD=$SCRATC
 	load_settings; version=6.12.0; gather_config; echo "$wanted"' x86_64
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=n" \
 	"\"# CONFIG_X is not set\" is CONFIG_X=n, and wins as the last value"
+# As kconfig reads a fragment: a CR before the line end, and a last line
+# without its newline, which the next file's first line does not join.
+printf 'CONFIG_KUNIT=y\r\n# CONFIG_KUNIT_DEBUGFS is not set\r\n# mine' > "$SCRATCH/crlf.config"
+stages 'KUNITCONFIG="$SCRATCH/crlf.config $SCRATCH/second.config" BUILD=$SCRATCH/build
+	load_settings; version=6.12.0; gather_config; echo "$wanted"' x86_64
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_DEBUGFS=n" "a CRLF \"# CONFIG_X is not set\" is CONFIG_X=n"
+expect_line "$SCRATCH/out" "CONFIG_KUNIT=y" "a CRLF CONFIG_X=y is CONFIG_X=y"
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=y" \
+	"the next file's first line stands alone after a last line without its newline"
 stages 'KUNITCONFIG="$SCRATCH/*.config" BUILD=$SCRATCH/build; load_settings' x86_64
 expect_status 1 $? "KUNITCONFIG with a wildcard is refused"
 expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG=$SCRATCH/*.config: name each file, without wildcards" \

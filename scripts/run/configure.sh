@@ -21,9 +21,12 @@ gather_config() {
 	fragments="$arch_config $TOP/scripts/configs/base.config $KUNITCONFIG"
 	# Sorted bytewise: the list names the build (its directory and make
 	# compat's records), which must not change with the caller's locale.
-	# "# CONFIG_X is not set" is CONFIG_X=n, as merge_config.sh reads it.
+	# Read as merge_config.sh and kconfig read them: each file's last line
+	# ends even without its newline, a CR before a line end is not part of
+	# the line, and "# CONFIG_X is not set" is CONFIG_X=n.
 	# shellcheck disable=SC2086
-	wanted=$(cat $fragments | sed -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/' |
+	wanted=$(awk 1 $fragments | tr -d '\r' |
+		sed -e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1=n/' |
 		awk -F= '/^CONFIG_[A-Za-z0-9_]*=/ { value[$1] = $0 }
 		END { for (name in value) print value[name] }' | LC_ALL=C sort)
 }

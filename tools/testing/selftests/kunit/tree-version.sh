@@ -15,11 +15,15 @@ if ! [ -r "$tree/Makefile" ]; then
 	echo "tree-version.sh: $tree/Makefile: cannot read it" >&2
 	exit 1
 fi
-# The first VERSION and PATCHLEVEL assignments.
-version=$(tr -d '\r' < "$tree/Makefile" |
-	sed -n 's/^VERSION[[:space:]]*=[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p' | head -n 1)
-patchlevel=$(tr -d '\r' < "$tree/Makefile" |
-	sed -n 's/^PATCHLEVEL[[:space:]]*=[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p' | head -n 1)
+# Each the last assignment, as make takes it: "=" or ":=", spaces around
+# the value, a comment after it.
+assigned() {
+	tr -d '\r' < "$tree/Makefile" |
+		sed -n "s/^$1[[:space:]]*:\{0,1\}=[[:space:]]*\([0-9][0-9]*\)[[:space:]]*\(#.*\)\{0,1\}\$/\1/p" |
+		tail -n 1
+}
+version=$(assigned VERSION)
+patchlevel=$(assigned PATCHLEVEL)
 if [ -z "$version" ] || [ -z "$patchlevel" ]; then
 	echo "tree-version.sh: $tree/Makefile names no kernel version (VERSION, PATCHLEVEL)" >&2
 	exit 1
