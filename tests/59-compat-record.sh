@@ -213,8 +213,9 @@ done
 compat STOCK_RESULTS=sometimes
 expect_status 2 $status "a STOCK_RESULTS that means nothing is refused"
 
-# The records in the project are for the builds make check makes.
-for record in all_tests-6.1 all_tests-6.12 all_tests_kasan-6.12; do
+# The records in the project: for the builds make check makes, and the
+# full comparison on 6.12 (tests/57 reads its lib/kunit suites).
+for record in all_tests-6.1 all_tests-6.12 all_tests_kasan-6.12 all_tests_full-6.12; do
 	series=${record##*-}
 	if head -n 1 "$TOP/scripts/compat/$record.results" 2>/dev/null |
 	   grep -q "^# stock KUnit's results of x86_64-[0-9]* $(echo "$series" | sed 's/\./\\./')\.[0-9]*\$"; then
