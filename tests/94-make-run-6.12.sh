@@ -68,24 +68,27 @@ expect_line "$SCRATCH/tree-suites.out" \
 
 # 6.1 and 6.12 build side by side in one build directory: neither tree's
 # objects meet the other's, and going back rebuilds nothing.  6.1's run
-# is User Mode Linux, as kunit.py runs it by default: KUnit's own suites
-# give there what they give in userspace.  With KUNIT_CHECK_MORE=1, also
-# 6.1's in-tree suites on x86_64 (scripts/configs/all_tests.config), the
-# kernel that tests/97 then compares with stock 6.1 KUnit.
+# is its in-tree suites on x86_64 (scripts/configs/all_tests.config), the
+# kernel that tests/97 then compares with stock 6.1 KUnit.  With
+# KUNIT_CHECK_MORE=1, also 6.1 on User Mode Linux, as kunit.py runs it by
+# default: KUnit's own suites give there what they give in userspace.
 dir612=$(cat "$BUILD/last/run-dir")
-make --no-print-directory run BUILD="$BUILD" KSRC=6.1 ARCH=um > "$SCRATCH/run61.out" 2>&1
-expect_status 0 $? "make run KSRC=6.1 ARCH=um, in the same build directory, passes"
+make --no-print-directory run BUILD="$BUILD" KSRC=6.1 \
+	KUNITCONFIG=scripts/configs/all_tests.config > "$SCRATCH/run61.out" 2>&1
+expect_status 0 $? "make run KSRC=6.1 with 6.1's in-tree suites, in the same build directory, passes"
 if grep -q '^\[[0-9:]*\] Preparing the work tree (6\.1\.[0-9]*, this KUnit)$' "$SCRATCH/run61.out"; then
 	pass "KSRC=6.1 is Linux 6.1"
 else
 	fail "KSRC=6.1 did not build Linux 6.1"
 	show "$SCRATCH/run61.out"
 fi
-cp "$BUILD/last/results.kcidb.json" "$SCRATCH/um61.kcidb.json"
-expect_valid_kcidb "$SCRATCH/um61.kcidb.json" "6.1, ARCH=um: results.kcidb.json is a valid KCIDB report"
-expect_line "$SCRATCH/um61.kcidb.json.tests" "boot PASS" "6.1, ARCH=um: KCIDB: the boot passed"
-expect_own_suites "$BUILD/last/results.ktap" "in 6.1 (ARCH=um)"
-expect_line "$SCRATCH/run61.out" "$own_summary" "in 6.1 (ARCH=um), make run sums them up: $own_summary"
+cp "$BUILD/last/results.kcidb.json" "$SCRATCH/x8661.kcidb.json"
+expect_valid_kcidb "$SCRATCH/x8661.kcidb.json" "6.1: results.kcidb.json is a valid KCIDB report"
+expect_line "$SCRATCH/x8661.kcidb.json.tests" "boot PASS" "6.1: KCIDB: the boot passed"
+record61=$TOP/scripts/compat/all_tests-6.1.results
+summary61="22 suites, $(tail -n +2 "$record61" | wc -l) results: $(grep -c ' PASS$' "$record61") passed, 0 failed, $(grep -c ' SKIP$' "$record61") skipped"
+expect_line "$SCRATCH/run61.out" "$summary61" \
+	"6.1: as many results, passed and skipped, as stock 6.1 KUnit's on record: $summary61"
 dir61=$(cat "$BUILD/last/run-dir")
 if [ -n "$dir61" ] && [ "$dir61" != "$dir612" ]; then
 	pass "6.1 builds in a directory of its own: $(basename "$dir61"), not $(basename "$dir612")"
@@ -93,11 +96,15 @@ else
 	fail "6.1 and 6.12 share the build directory $dir61"
 fi
 if [ "${KUNIT_CHECK_MORE:-}" = 1 ]; then
-	make --no-print-directory run BUILD="$BUILD" KSRC=6.1 \
-		KUNITCONFIG=scripts/configs/all_tests.config > "$SCRATCH/all61.out" 2>&1
-	expect_status 0 $? "make run KSRC=6.1 with 6.1's in-tree suites passes"
+	make --no-print-directory run BUILD="$BUILD" KSRC=6.1 ARCH=um > "$SCRATCH/um61.out" 2>&1
+	expect_status 0 $? "make run KSRC=6.1 ARCH=um passes"
+	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/um61.kcidb.json"
+	expect_valid_kcidb "$SCRATCH/um61.kcidb.json" "6.1, ARCH=um: results.kcidb.json is a valid KCIDB report"
+	expect_line "$SCRATCH/um61.kcidb.json.tests" "boot PASS" "6.1, ARCH=um: KCIDB: the boot passed"
+	expect_own_suites "$BUILD/last/results.ktap" "in 6.1 (ARCH=um)"
+	expect_line "$SCRATCH/um61.out" "$own_summary" "in 6.1 (ARCH=um), make run sums them up: $own_summary"
 else
-	skip "make run KSRC=6.1 with 6.1's in-tree suites (x86_64)" \
+	skip "make run KSRC=6.1 ARCH=um (KUnit's own suites on 6.1)" \
 		"not in make check's time; KUNIT_CHECK_MORE=1 runs it"
 fi
 make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/back.out" 2>&1
