@@ -150,6 +150,28 @@ touch "$top/elsewhere.config"
 compat COMPAT_RECORD=1 KUNITCONFIG="$top/elsewhere.config"
 expect_status 2 $status "COMPAT_RECORD=1 with a KUNITCONFIG outside scripts/configs is refused"
 
+# KUnit's own suites (named in lib/kunit/*test*.c) are each KUnit's
+# self-tests: set aside, counted, never a difference; one that fails with
+# this KUnit fails the comparison.
+rm -f "$record"
+mkdir -p "$top/lib/kunit"
+printf 'static struct kunit_suite s = {\n\t.name = "forks",\n};\n' > "$top/lib/kunit/own-test.c"
+{ cat "$SCRATCH/example.log"; cat "$SCRATCH/forks.log"; } > "$SCRATCH/stock.log"
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+compat
+expect_status 0 $status "stock's own suite, missing from this KUnit's run, is no difference"
+expect_line "$SCRATCH/out" "compat: KUnit's own suites (lib/kunit), not compared: 0 results of this KUnit's, 3 of stock's" \
+	"and is counted"
+expect_line "$SCRATCH/out" "compat: the same 8 results, case by case, with this KUnit and with stock KUnit" \
+	"the other suites are compared"
+cp "$SCRATCH/stock.log" "$SCRATCH/ours.log"
+compat
+expect_status 1 $status "an own suite that fails with this KUnit fails the comparison"
+expect_line "$SCRATCH/out" "  forks.forked_expectation_fails FAIL" "naming the case"
+rm -r "$top/lib"
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+cp "$SCRATCH/example.log" "$SCRATCH/stock.log"
+
 # Several files: the tree's own list, completed by one of scripts/configs,
 # makes a record named after the latter; any other file makes none.
 tree_lists=$top/build/src/linux-source-6.1/tools/testing/kunit/configs
