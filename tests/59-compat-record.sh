@@ -159,7 +159,8 @@ printf 'static struct kunit_suite s = {\n\t.name = "forks",\n};\n' > "$top/lib/k
 { cat "$SCRATCH/example.log"; cat "$SCRATCH/forks.log"; } > "$SCRATCH/stock.log"
 cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
 compat
-expect_status 0 $status "stock's own suite, missing from this KUnit's run, is no difference"
+expect_status 1 $status "stock's own suite ran and none of this KUnit's did: a failure"
+expect_line "$SCRATCH/out" "compat: stock KUnit's own suites ran and this KUnit's did not" "saying so"
 expect_line "$SCRATCH/out" "compat: KUnit's own suites (lib/kunit), not compared: 0 results of this KUnit's, 3 of stock's" \
 	"and is counted"
 expect_line "$SCRATCH/out" "compat: the same 8 results, case by case, with this KUnit and with stock KUnit" \
@@ -168,7 +169,60 @@ cp "$SCRATCH/stock.log" "$SCRATCH/ours.log"
 compat
 expect_status 1 $status "an own suite that fails with this KUnit fails the comparison"
 expect_line "$SCRATCH/out" "  forks.forked_expectation_fails FAIL" "naming the case"
-rm -r "$top/lib"
+# One that stops short (its cases MISSING) fails too, whatever else fails
+# on both sides; and so does a suite whose own line is not ok.
+own_ktap() {
+	printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: forks\n    1..%s\n' "$1"
+	printf '    ok 1 forked_expectation_fails\n'
+	[ "$1" = 2 ] && printf '    ok 2 forked_assertion_fails\n'
+	printf '%s 1 forks\n' "$2"
+}
+own_ktap 3 ok > "$SCRATCH/short.log"
+{ cat "$SCRATCH/forks.log"; cat "$SCRATCH/short.log"; } > "$SCRATCH/ours.log"
+cp "$SCRATCH/forks.log" "$SCRATCH/stock.log"
+printf 'static struct kunit_suite s = {\n\t.name = "forks",\n};\n' > "$top/lib/kunit/own-test.c"
+compat
+expect_status 1 $status "an own suite cut short fails the comparison"
+expect_line "$SCRATCH/out" "compat: KUnit's own suites do not pass with this KUnit:" "saying so"
+own_ktap 2 "not ok" > "$SCRATCH/ours.log"
+own_ktap 2 ok > "$SCRATCH/stock.log"
+cat "$SCRATCH/example.log" >> "$SCRATCH/ours.log"
+cat "$SCRATCH/example.log" >> "$SCRATCH/stock.log"
+compat
+expect_status 1 $status "an own suite whose own line is not ok fails the comparison"
+expect_line "$SCRATCH/out" "  forks FAIL" "naming the suite"
+# Stock's own suites failing are said, and are no difference.
+own_ktap 2 ok > "$SCRATCH/ours.log"
+cp "$SCRATCH/forks.log" "$SCRATCH/stock.log"
+cat "$SCRATCH/example.log" >> "$SCRATCH/ours.log"
+cat "$SCRATCH/example.log" >> "$SCRATCH/stock.log"
+compat
+expect_status 0 $status "stock's own suite failing is no difference"
+expect_line "$SCRATCH/out" "compat: stock KUnit's own suites do not pass with stock KUnit:" "and is said"
+# Nothing left to compare fails.
+own_ktap 2 ok > "$SCRATCH/ours.log"
+own_ktap 2 ok > "$SCRATCH/stock.log"
+compat
+expect_status 1 $status "with nothing but KUnit's own suites, the comparison fails"
+expect_line "$SCRATCH/out" "compat: no result outside KUnit's own suites to compare" "saying so"
+# Stock's own suites ran and this KUnit's did not: a failure.
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+{ cat "$SCRATCH/example.log"; own_ktap 2 ok; } > "$SCRATCH/stock.log"
+compat
+expect_status 1 $status "this KUnit's own suites missing where stock's ran fails"
+# A name that a KUnit file of the tree outside lib/kunit gives too is
+# compared: it may be a suite of that file.
+tree=$top/build/src/linux-source-6.12
+mkdir -p "$tree/lib/kunit" "$tree/drivers"
+echo 'VERSION = 6' > "$tree/Makefile"
+printf '#include <kunit/test.h>\nstatic struct kunit_suite s = {\n\t.name = "forks",\n};\n' \
+	> "$tree/drivers/forks-test.c"
+cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
+{ cat "$SCRATCH/example.log"; own_ktap 2 ok; } > "$SCRATCH/stock.log"
+compat
+expect_status 1 $status "a suite named as an own suite and as one of the tree's is compared"
+expect_line "$SCRATCH/out" "-forks.forked_expectation_fails PASS" "and its difference shown"
+rm -r "$top/lib" "$top/build/src/linux-source-6.12"
 cp "$SCRATCH/example.log" "$SCRATCH/ours.log"
 cp "$SCRATCH/example.log" "$SCRATCH/stock.log"
 
