@@ -70,8 +70,9 @@ expect_line "$SCRATCH/tree-suites.out" \
 # objects meet the other's, and going back rebuilds nothing.  6.1's run
 # is its in-tree suites on x86_64 (scripts/configs/all_tests.config), the
 # kernel that tests/97 then compares with stock 6.1 KUnit.  With
-# KUNIT_CHECK_MORE=1, also 6.1 on User Mode Linux, as kunit.py runs it by
-# default: KUnit's own suites give there what they give in userspace.
+# KUNIT_CHECK_MORE=1, also 6.12 and 6.1 on User Mode Linux, as kunit.py
+# runs them by default: KUnit's own suites give there what they give in
+# userspace.
 dir612=$(cat "$BUILD/last/run-dir")
 make --no-print-directory run BUILD="$BUILD" KSRC=6.1 \
 	KUNITCONFIG=scripts/configs/all_tests.config > "$SCRATCH/run61.out" 2>&1
@@ -96,6 +97,10 @@ else
 	fail "6.1 and 6.12 share the build directory $dir61"
 fi
 if [ "${KUNIT_CHECK_MORE:-}" = 1 ]; then
+	make --no-print-directory run BUILD="$BUILD" ARCH=um > "$SCRATCH/um612.out" 2>&1
+	expect_status 0 $? "make run ARCH=um (6.12) passes"
+	expect_own_suites "$BUILD/last/results.ktap" "in 6.12 (ARCH=um)"
+	expect_line "$SCRATCH/um612.out" "$own_summary" "in 6.12 (ARCH=um), make run sums them up: $own_summary"
 	make --no-print-directory run BUILD="$BUILD" KSRC=6.1 ARCH=um > "$SCRATCH/um61.out" 2>&1
 	expect_status 0 $? "make run KSRC=6.1 ARCH=um passes"
 	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/um61.kcidb.json"
@@ -104,7 +109,7 @@ if [ "${KUNIT_CHECK_MORE:-}" = 1 ]; then
 	expect_own_suites "$BUILD/last/results.ktap" "in 6.1 (ARCH=um)"
 	expect_line "$SCRATCH/um61.out" "$own_summary" "in 6.1 (ARCH=um), make run sums them up: $own_summary"
 else
-	skip "make run KSRC=6.1 ARCH=um (KUnit's own suites on 6.1)" \
+	skip "make run ARCH=um, 6.12 and 6.1 (KUnit's own suites on UML)" \
 		"not in make check's time; KUNIT_CHECK_MORE=1 runs it"
 fi
 make --no-print-directory run BUILD="$BUILD" > "$SCRATCH/back.out" 2>&1
