@@ -56,7 +56,7 @@ struct string_stream {
 };
 
 struct string_stream *new_string_stream(void);
-struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp);
+struct string_stream *alloc_string_stream(struct kunit *owner, gfp_t flags);
 /*
  * The names 6.12 gives to a stream a test owns: kunit_alloc_string_stream()
  * is alloc_string_stream() but for its failure, an ERR_PTR(-ENOMEM), and
@@ -66,8 +66,8 @@ struct string_stream *alloc_string_stream(struct kunit *test, gfp_t gfp);
  * the caller; a kernel-version difference of KUnit's internals, which
  * tests outside lib/kunit do not call.)
  */
-struct string_stream *kunit_alloc_string_stream(struct kunit *test, gfp_t gfp);
-void kunit_free_string_stream(struct kunit *test, struct string_stream *stream);
+struct string_stream *kunit_alloc_string_stream(struct kunit *owner, gfp_t flags);
+void kunit_free_string_stream(struct kunit *owner, struct string_stream *owned);
 void destroy_string_stream(struct string_stream *stream);
 void string_stream_get(struct string_stream *stream);
 int string_stream_put(struct string_stream *stream);
@@ -76,9 +76,9 @@ int __printf(2, 3) string_stream_add(struct string_stream *stream, const char *f
 int __printf(2, 0) string_stream_vadd(struct string_stream *stream, const char *fmt,
 				      va_list args);
 int string_stream_append(struct string_stream *stream, struct string_stream *other);
-char *string_stream_get_string(struct string_stream *stream);
-void string_stream_clear(struct string_stream *stream);
-bool string_stream_is_empty(struct string_stream *stream);
+char *string_stream_get_string(struct string_stream *source);
+void string_stream_clear(struct string_stream *emptied);
+bool string_stream_is_empty(struct string_stream *source);
 size_t string_stream_length(struct string_stream *stream);
 
 #endif /* _KUNIT_STRING_STREAM_H */
