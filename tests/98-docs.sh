@@ -48,7 +48,7 @@ fi
 
 # The samples the pages show all run, and pass but for the one that fails
 # on purpose.
-for sample in parse-size-test eeprom-buffer-test shape-test; do
+for sample in parse-size-test eeprom-buffer-test shape-test sorted-table-test; do
 	"$USER_BUILD/samples/$sample" > "$SCRATCH/$sample.ktap" 2>&1
 	expect_status 0 $? "samples/kunit/$sample.c passes"
 done
@@ -90,7 +90,7 @@ fi
 make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=samples/kunit > "$SCRATCH/run.out" 2>&1
 expect_status 2 $? "make run KUNIT_EXTRA=samples/kunit fails: misc-example fails on purpose"
 ksft=$BUILD/last/kselftest.tap
-for sample in parse-size-test eeprom-buffer-test shape-test; do
+for sample in parse-size-test eeprom-buffer-test shape-test sorted-table-test; do
 	if grep -q "^ok [0-9]* selftests: kunit: module-$sample\$" "$ksft"; then
 		pass "in the kernel, module $sample passes"
 	else

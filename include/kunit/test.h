@@ -123,6 +123,11 @@ struct kunit_attributes {
  *	     suite's, see &struct kunit_suite.  Set with KUNIT_CASE_TIMEOUT().
  * @attr: its attributes: set with KUNIT_CASE_ATTR(), KUNIT_CASE_SLOW() or
  *	  KUNIT_CASE_PARAM_ATTR().
+ * @param_init: for a parameterised case, called once before its first
+ *		parameter with the case's context (see
+ *		KUNIT_CASE_PARAM_WITH_INIT()); a non-zero return fails the
+ *		case without running any parameter.
+ * @param_exit: called once after the last parameter with that context.
  *
  * A test case is a function ``void (*)(struct kunit *test)`` that calls the
  * code under test and checks what it did.  Cases are declared in a
@@ -144,11 +149,15 @@ struct kunit_attributes {
 struct kunit_case {
 	void (*run_case)(struct kunit *test);
 	const char *name;
-	const void *(*generate_params)(const void *prev, char *desc);
+	const void *(*generate_params)(struct kunit *test, const void *prev, char *desc);
 	unsigned long timeout;
 	struct kunit_attributes attr;
+	int (*param_init)(struct kunit *test);
+	void (*param_exit)(struct kunit *test);
 
 	/* private: internal use only. */
+	/* A generator of Linux 6.17 and before, which takes no test. */
+	const void *(*generate_params_without_test)(const void *prev, char *desc);
 	enum kunit_status status;
 	/* KBUILD_MODNAME where the case was declared; the suite's "module". */
 	char *module_name;
@@ -205,21 +214,53 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
 	{ .run_case = test_name, .name = #test_name, .timeout = (seconds),	\
 	  .module_name = __KUNIT_MODULE_NAME }
 
+/*
+ * A generator's two signatures: Linux 6.18 gave it the case's context
+ * (struct kunit *test, const void *prev, char *desc); code written for
+ * 6.17 and before passes (const void *prev, char *desc).  The generator's
+ * type picks the member it goes to; the other stays NULL.  Any other type
+ * is the compiler's error, as for a plain initialiser.
+ */
+typedef const void *(*kunit_generate_params_without_test_t)(const void *prev, char *desc);
+
+#define __KUNIT_IF_WITHOUT_TEST(gen, then, otherwise)			\
+	_Generic((gen), kunit_generate_params_without_test_t : (then), default : (otherwise))
+
+#define __KUNIT_CASE_GENERATOR(gen_params)				\
+	.generate_params = __KUNIT_IF_WITHOUT_TEST(gen_params, NULL, gen_params), \
+	.generate_params_without_test = __KUNIT_IF_WITHOUT_TEST(gen_params, gen_params, NULL)
+
+/**
+ * kunit_case_has_params() - whether a case runs once per parameter
+ * @test_case: the case.
+ *
+ * Return: true when it has a generator, of either signature.
+ */
+static inline bool kunit_case_has_params(const struct kunit_case *test_case)
+{
+	return test_case->generate_params || test_case->generate_params_without_test;
+}
+
 /**
  * KUNIT_CASE_PARAM() - declare a test case that runs once per parameter
  * @test_name: the case's function; it reads the parameter from
  *	       ``test->param_value``.
- * @gen_params: the generator, ``const void *gen(const void *prev, char *desc)``.
+ * @gen_params: the generator,
+ *		``const void *gen(struct kunit *test, const void *prev, char *desc)``,
+ *		or, as before Linux 6.18, ``const void *gen(const void *prev, char *desc)``.
  *
  * The generator is first called with @prev NULL and then with the value
  * it returned last; it returns NULL when there are no more values.  It may
  * write a description of the value into @desc (KUNIT_PARAM_DESC_SIZE
  * bytes), which names the parameter's result; otherwise the result is
- * named "param-N".  KUNIT_ARRAY_PARAM() makes a generator from an array.
+ * named "param-N".  Its @test is the case's context, the one each
+ * parameter's run finds in ``test->parent``.  KUNIT_ARRAY_PARAM() makes a
+ * generator from an array.
  */
 #define KUNIT_CASE_PARAM(test_name, gen_params)				\
 	{ .run_case = test_name, .name = #test_name,			\
-	  .generate_params = gen_params, .module_name = __KUNIT_MODULE_NAME }
+	  __KUNIT_CASE_GENERATOR(gen_params),				\
+	  .module_name = __KUNIT_MODULE_NAME }
 
 /**
  * KUNIT_CASE_PARAM_ATTR() - declare a parameterised test case with attributes
@@ -229,7 +270,48 @@ static inline const char *kunit_status_to_ok_not_ok(enum kunit_status status)
  */
 #define KUNIT_CASE_PARAM_ATTR(test_name, gen_params, attributes)	\
 	{ .run_case = test_name, .name = #test_name,			\
-	  .generate_params = gen_params, .attr = attributes,		\
+	  __KUNIT_CASE_GENERATOR(gen_params), .attr = attributes,	\
+	  .module_name = __KUNIT_MODULE_NAME }
+
+/**
+ * KUNIT_CASE_PARAM_WITH_INIT() - declare a parameterised case with a context of its own
+ * @test_name: the case's function, as for KUNIT_CASE_PARAM().
+ * @gen_params: the generator, as for KUNIT_CASE_PARAM(); kunit_array_gen_params()
+ *		for the array that @init registers with
+ *		kunit_register_params_array().
+ * @init: NULL, or ``int init(struct kunit *test)``, called once before the
+ *	  first parameter; a non-zero return fails the case, and no
+ *	  parameter runs.
+ * @exit: NULL, or ``void exit(struct kunit *test)``, called once after
+ *	  the last parameter.
+ *
+ * @init, the generator and @exit receive the case's context, a &struct
+ * kunit of its own; each parameter's run finds it in ``test->parent``.
+ * What @init allocates there with kunit_kzalloc() or adds with
+ * kunit_add_action() lasts until after @exit, for all the parameters.
+ * Upstream since Linux 6.18.
+ *
+ * .. code-block:: c
+ *
+ *	static int table_init(struct kunit *test)
+ *	{
+ *		int *squares = kunit_kmalloc_array(test, 4, sizeof(int), GFP_KERNEL);
+ *
+ *		if (!squares)
+ *			return -ENOMEM;
+ *		for (int i = 0; i < 4; i++)
+ *			squares[i] = i * i;
+ *		kunit_register_params_array(test, squares, 4, NULL);
+ *		return 0;
+ *	}
+ *	...
+ *	KUNIT_CASE_PARAM_WITH_INIT(square_test, kunit_array_gen_params,
+ *				   table_init, NULL),
+ */
+#define KUNIT_CASE_PARAM_WITH_INIT(test_name, gen_params, init, exit)	\
+	{ .run_case = test_name, .name = #test_name,			\
+	  __KUNIT_CASE_GENERATOR(gen_params),				\
+	  .param_init = init, .param_exit = exit,			\
 	  .module_name = __KUNIT_MODULE_NAME }
 
 /**
@@ -305,9 +387,31 @@ struct kunit_suite {
 };
 
 /**
+ * struct kunit_params - the array of parameters a parameterised case registered
+ * @params: its first element; NULL while none is registered.
+ * @get_description: NULL, or what writes a parameter's description
+ *		     (KUNIT_PARAM_DESC_SIZE bytes) into @desc.
+ * @num_params: how many elements it has.
+ * @elem_size: the size of an element, in bytes.
+ *
+ * Set with kunit_register_params_array(); kunit_array_gen_params() walks it.
+ */
+struct kunit_params {
+	const void *params;
+	void (*get_description)(struct kunit *test, const void *param, char *desc);
+	size_t num_params;
+	size_t elem_size;
+};
+
+/**
  * struct kunit - the state of one running test case
  * @priv: free for the test writer, typically set by the suite's init
  *	  function for the case to use.
+ * @parent: in a parameter's run, the context of its case, which the
+ *	    case's param_init, generator and param_exit receive; otherwise
+ *	    NULL.
+ * @params_array: in a case's context, the parameters that
+ *		  kunit_register_params_array() registered.
  * @param_value: in a parameterised case, the current parameter.
  *
  * Every test case receives one, and passes it to each check it makes.  The
@@ -315,6 +419,8 @@ struct kunit_suite {
  */
 struct kunit {
 	void *priv;
+	struct kunit *parent;
+	struct kunit_params params_array;
 	const void *param_value;
 
 	/* private: internal use only. */
@@ -1701,11 +1807,39 @@ do {									\
 			    false, #lhs, #rhs, fmt, ##__VA_ARGS__)
 
 /**
+ * kunit_register_params_array() - give a case's context its parameters
+ * @test: the case's context: the &struct kunit that param_init receives.
+ * @array: the parameters' first element (an array, or a pointer to one).
+ * @param_count: how many there are.
+ * @get_desc: NULL, or ``void get_desc(struct kunit *test, const void *param,
+ *	      char *desc)``, which describes a parameter.
+ *
+ * kunit_array_gen_params() then yields them in turn, and the case's
+ * results announce their number.  Upstream since Linux 6.18.
+ */
+#define kunit_register_params_array(test, array, param_count, get_desc)	\
+	do {								\
+		struct kunit *__kunit_ctx = (test);			\
+		const typeof((array)[0]) *__kunit_first = &(array)[0];	\
+									\
+		__kunit_ctx->params_array.params = __kunit_first;	\
+		__kunit_ctx->params_array.num_params = (param_count);	\
+		__kunit_ctx->params_array.elem_size = sizeof(*__kunit_first); \
+		__kunit_ctx->params_array.get_description = (get_desc);	\
+	} while (0)
+
+const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *desc);
+
+/**
  * KUNIT_ARRAY_PARAM() - make a parameter generator from an array
  * @name: prefix of the generator, which is called @name_gen_params.
  * @array: the parameters, one element each.
  * @get_desc: NULL, or ``void get_desc(typeof(array[0]) *param, char *desc)``
  *	      to describe a parameter in KUNIT_PARAM_DESC_SIZE bytes.
+ *
+ * The generator takes the case's context, as since Linux 6.18, and
+ * registers the array there (kunit_register_params_array()) when it is
+ * first called.
  *
  * .. code-block:: c
  *
@@ -1715,7 +1849,8 @@ do {									\
  *	KUNIT_CASE_PARAM(is_prime_test, primes_gen_params),
  */
 #define KUNIT_ARRAY_PARAM(name, array, get_desc)			\
-	static const void *name##_gen_params(const void *prev,		\
+	static const void *name##_gen_params(struct kunit *test,	\
+					     const void *prev,		\
 					     char *__kunit_desc)		\
 	{								\
 		typeof((array)[0]) *__kunit_first = (array);		\
@@ -1725,6 +1860,9 @@ do {									\
 									\
 		if (prev)						\
 			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
+		else if (test)						\
+			kunit_register_params_array(test, array,	\
+						    ARRAY_SIZE(array), NULL); \
 		if (__kunit_index >= ARRAY_SIZE(array))			\
 			return NULL;					\
 		if (__kunit_describe)					\
@@ -1738,7 +1876,8 @@ do {									\
  * @array: the parameters, one structure each.
  * @desc_member: the member of each structure, a string, that describes it.
  *
- * Upstream since Linux 6.7.
+ * Upstream since Linux 6.7; its generator takes the case's context, as
+ * KUNIT_ARRAY_PARAM()'s.
  *
  * .. code-block:: c
  *
@@ -1748,7 +1887,8 @@ do {									\
  *	KUNIT_ARRAY_PARAM_DESC(cases, cases, name);
  */
 #define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)		\
-	static const void *name##_gen_params(const void *prev,		\
+	static const void *name##_gen_params(struct kunit *test,	\
+					     const void *prev,		\
 					     char *__kunit_desc)		\
 	{								\
 		typeof((array)[0]) *__kunit_first = (array);		\
@@ -1756,6 +1896,9 @@ do {									\
 									\
 		if (prev)						\
 			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
+		else if (test)						\
+			kunit_register_params_array(test, array,	\
+						    ARRAY_SIZE(array), NULL); \
 		if (__kunit_index >= ARRAY_SIZE(array))			\
 			return NULL;					\
 		strscpy(__kunit_desc, __kunit_first[__kunit_index].desc_member, \

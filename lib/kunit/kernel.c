@@ -191,7 +191,10 @@ static bool __cold kunit_suite_uses_init(struct kunit_suite *suite, struct modul
 		return true;
 	kunit_suite_for_each_test_case(suite, test_case)
 		if (kunit_in_init(test_case->run_case, mod) ||
-		    kunit_in_init(test_case->generate_params, mod))
+		    kunit_in_init(test_case->generate_params, mod) ||
+		    kunit_in_init(test_case->generate_params_without_test, mod) ||
+		    kunit_in_init(test_case->param_init, mod) ||
+		    kunit_in_init(test_case->param_exit, mod))
 			return true;
 	return false;
 }

@@ -593,15 +593,24 @@ KUNIT_ARRAY_PARAM_DESC(described, described_params, name);
 static void resource_test_array_param_desc(struct kunit *test)
 {
 	char desc[KUNIT_PARAM_DESC_SIZE] = "";
+	struct kunit context;
 	const void *param;
 
-	param = described_gen_params(NULL, desc);
+	kunit_init_test(&context, "context", NULL);
+	param = described_gen_params(&context, NULL, desc);
 	KUNIT_EXPECT_PTR_EQ(test, param, (const void *)&described_params[0]);
 	KUNIT_EXPECT_STREQ(test, desc, "first");
-	param = described_gen_params(param, desc);
+	/* The first call registers the array with the case's context. */
+	KUNIT_EXPECT_PTR_EQ(test, context.params_array.params, (const void *)described_params);
+	KUNIT_EXPECT_EQ(test, context.params_array.num_params, 2);
+	KUNIT_EXPECT_EQ(test, context.params_array.elem_size, sizeof(described_params[0]));
+	param = described_gen_params(&context, param, desc);
 	KUNIT_EXPECT_PTR_EQ(test, param, (const void *)&described_params[1]);
 	KUNIT_EXPECT_STREQ(test, desc, "second");
-	KUNIT_EXPECT_NULL(test, described_gen_params(param, desc));
+	KUNIT_EXPECT_NULL(test, described_gen_params(&context, param, desc));
+	/* Called without a context, as code before Linux 6.18 may. */
+	KUNIT_EXPECT_PTR_EQ(test, described_gen_params(NULL, NULL, desc),
+			    (const void *)&described_params[0]);
 }
 
 static void noted_action(void *context)
@@ -879,6 +888,122 @@ static struct kunit_suite fake_param_suite = {
 	.test_cases = fake_param_cases,
 };
 
+/* Parameterised cases with a context (param_init, param_exit). */
+
+static const int fake_context_values[] = { 1, 2, 3 };
+
+static void fake_context_desc(struct kunit *test, const void *param, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "number %d", *(const int *)param);
+}
+
+static void fake_context_action(void *letter)
+{
+	note_call((char)(uintptr_t)letter);
+}
+
+static int fake_context_init(struct kunit *test)
+{
+	int *shared = kunit_kzalloc(test, sizeof(*shared), GFP_KERNEL);
+
+	note_call('P');
+	if (!shared)
+		return -ENOMEM;
+	*shared = 100;
+	test->priv = shared;
+	/* Goes when the context ends, after param_exit. */
+	kunit_add_action(test, fake_context_action, (void *)'r');
+	kunit_register_params_array(test, fake_context_values,
+				    ARRAY_SIZE(fake_context_values), fake_context_desc);
+	return 0;
+}
+
+/* 'x' when every parameter added to the value the context holds, else 'X'. */
+static void fake_context_exit(struct kunit *test)
+{
+	int *shared = test->priv;
+
+	note_call(*shared == 106 ? 'x' : 'X');
+}
+
+/* Each parameter's run sees the context, and adds to what it holds. */
+static void fake_context_case(struct kunit *test)
+{
+	int *shared;
+
+	KUNIT_ASSERT_NOT_NULL(test, test->parent);
+	shared = test->parent->priv;
+	KUNIT_ASSERT_NOT_NULL(test, shared);
+	*shared += *(const int *)test->param_value;
+	note_call('0' + *(const int *)test->param_value);
+}
+
+static int fake_context_init_fails(struct kunit *test)
+{
+	note_call('P');
+	kunit_add_action(test, fake_context_action, (void *)'r');
+	return -ENOMEM;
+}
+
+static int fake_context_init_asserts(struct kunit *test)
+{
+	note_call('P');
+	KUNIT_ASSERT_FAILURE(test, "no context today");
+	note_call('!');
+	return 0;
+}
+
+static void fake_context_exit_fails(struct kunit *test)
+{
+	note_call('x');
+	KUNIT_FAIL(test, "the context was left wrong");
+}
+
+/* A generator of Linux 6.17 and before, which takes no test. */
+static const void *fake_old_generator(const void *prev, char *desc)
+{
+	static const int values[] = { 4, 5 };
+
+	if (!prev)
+		return &values[0];
+	if (prev == &values[0])
+		return &values[1];
+	return NULL;
+}
+
+static void fake_context_notes(struct kunit *test)
+{
+	note_call('0' + *(const int *)test->param_value);
+}
+
+/* KUNIT_ARRAY_PARAM()'s generator registers its array with the context. */
+static void fake_context_sees_array(struct kunit *test)
+{
+	KUNIT_ASSERT_NOT_NULL(test, test->parent);
+	KUNIT_EXPECT_PTR_EQ(test, test->parent->params_array.params, (const void *)fake_params);
+	KUNIT_EXPECT_EQ(test, test->parent->params_array.num_params, 3);
+	note_call('0' + *(const int *)test->param_value / 10);
+}
+
+static struct kunit_case fake_context_cases[] = {
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_case, kunit_array_gen_params,
+				   fake_context_init, fake_context_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_case, kunit_array_gen_params,
+				   fake_context_init_fails, fake_context_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_case, kunit_array_gen_params,
+				   fake_context_init_asserts, fake_context_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_notes, kunit_array_gen_params,
+				   fake_context_init, fake_context_exit_fails),
+	KUNIT_CASE_PARAM(fake_context_notes, fake_old_generator),
+	KUNIT_CASE_PARAM(fake_context_sees_array, fake_plain_params_gen_params),
+	{}
+};
+
+static struct kunit_suite fake_context_suite = {
+	.name = "fake-context",
+	.test_cases = fake_context_cases,
+};
+
 static int fake_suite_init_fails(struct kunit_suite *suite)
 {
 	return -EIO;
@@ -1088,6 +1213,54 @@ static void runner_test_params(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, calls, "123123");
 }
 
+static void runner_test_param_context(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_context_suite, &progress);
+
+	/*
+	 * param_init, the parameters, param_exit, then what the context
+	 * holds; a context that failed its init runs no parameter and no
+	 * param_exit, but what it holds still goes; one whose param_exit
+	 * failed a check fails its case.
+	 */
+	KUNIT_EXPECT_STREQ(test, calls, "P123xrPrPP123xr45123");
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    1..6\n"
+					   "        KTAP version 1\n"
+					   "        # Subtest: fake_context_case\n"
+					   "        1..3\n"
+					   "        ok 1 number 1\n"
+					   "        ok 2 number 2\n"
+					   "        ok 3 number 3\n"
+					   "    # fake_context_case: pass:3 fail:0 skip:0 total:3\n"
+					   "    ok 1 fake_context_case\n"
+					   "    # fake_context_case: failed to initialize parent parameter test (-12)\n"
+					   "    not ok 2 fake_context_case\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "no context today"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    # fake_context_case: failed to initialize parent parameter test (-4)\n"
+					   "    not ok 3 fake_context_case\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "the context was left wrong"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    # fake_context_notes: the parameters' context failed\n"
+					   "    # fake_context_notes: pass:3 fail:1 skip:0 total:4\n"
+					   "    not ok 4 fake_context_notes\n"));
+	/* No plan: the count is the generator's to know. */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "        # Subtest: fake_context_notes\n"
+					   "        ok 1 param-0\n"
+					   "        ok 2 param-1\n"
+					   "    # fake_context_notes: pass:2 fail:0 skip:0 total:2\n"
+					   "    ok 5 fake_context_notes\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "        # Subtest: fake_context_sees_array\n"
+					   "        ok 1 param-0\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 6 fake_context_sees_array\n"));
+	/* Each context that failed counts as a failed result of its case. */
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 3);
+}
+
 static void runner_test_cases_counted_after_suite_init(struct kunit *test)
 {
 	struct kunit_progress progress = { };
@@ -1221,6 +1394,7 @@ static void runner_test_goes_on_in_param(struct kunit *test)
 		.run_begun = true,
 		.suite_begun = true,
 		.case_begun = true,
+		.params_begun = true,
 		.param_index = 1,
 		.case_status = KUNIT_SUCCESS,
 		.param_stats = { .passed = 1, .total = 1 },
@@ -1228,6 +1402,29 @@ static void runner_test_goes_on_in_param(struct kunit *test)
 
 	/* Neither the parameters' header nor the first parameter again. */
 	expect_goes_on(test, &fake_param_suite, &progress, "        not ok 2 value 20\n", "23123");
+}
+
+static void runner_test_param_context_goes_on(struct kunit *test)
+{
+	/* Stopped at the second parameter of the first case. */
+	struct kunit_progress progress = {
+		.phase = KUNIT_PHASE_CASE,
+		.run_begun = true,
+		.suite_begun = true,
+		.case_begun = true,
+		.params_begun = true,
+		.param_index = 1,
+		.case_status = KUNIT_SUCCESS,
+		.param_stats = { .passed = 1, .total = 1 },
+	};
+
+	/*
+	 * A new context, without the header again; then from the second
+	 * parameter on.  What the first parameter added to the context's
+	 * value went with the run that stopped ('X').
+	 */
+	expect_goes_on(test, &fake_context_suite, &progress, "        ok 2 number 2\n",
+		       "P23XrPrPP123xr45123");
 }
 
 static void runner_test_progress_cleared_after_suite(struct kunit *test)
@@ -1381,6 +1578,8 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_empty_suite),
 	KUNIT_CASE(runner_test_goes_on_in_case),
 	KUNIT_CASE(runner_test_goes_on_in_param),
+	KUNIT_CASE(runner_test_param_context),
+	KUNIT_CASE(runner_test_param_context_goes_on),
 	KUNIT_CASE(runner_test_progress_cleared_after_suite),
 	KUNIT_CASE(runner_test_suite_results),
 	KUNIT_CASE(runner_test_suite_results_failed),

@@ -37,11 +37,15 @@ struct kunit_result_stats {
  * @KUNIT_PHASE_SUITE: suite code outside any case: suite_init,
  *		       suite_exit, a parameter generator, reporting.
  * @KUNIT_PHASE_CASE: a case, with its init, exit and resource clean-up.
+ * @KUNIT_PHASE_PARAMS: the context of a parameterised case: its
+ *			param_init, or its param_exit and the clean-up of
+ *			what the context holds.
  */
 enum kunit_phase {
 	KUNIT_PHASE_IDLE,
 	KUNIT_PHASE_SUITE,
 	KUNIT_PHASE_CASE,
+	KUNIT_PHASE_PARAMS,
 };
 
 /**
@@ -52,8 +56,9 @@ enum kunit_phase {
  * @phase: what is running.
  * @run_begun: the run's KTAP header is out.
  * @suite_begun: the running suite's header is out.
- * @case_begun: the running case has started: its parameters' header, if
- *		it has parameters, is out.
+ * @case_begun: the running case has started.
+ * @params_begun: the running case's parameters' header is out: its
+ *		  param_init succeeded (in this run or an earlier one).
  * @case_status: result of the running case so far, over its parameters.
  * @suite_failed: the suite failed outside its cases.
  * @suite_stats: results of the running suite's cases.
@@ -74,6 +79,7 @@ struct kunit_progress {
 	bool run_begun;
 	bool suite_begun;
 	bool case_begun;
+	bool params_begun;
 	enum kunit_status case_status;
 	bool suite_failed;
 	struct kunit_result_stats suite_stats;

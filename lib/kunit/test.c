@@ -234,9 +234,36 @@ void kunit_init_test(struct kunit *test, const char *name, struct string_stream 
 	test->log.quiet = false;
 	test->status = KUNIT_SUCCESS;
 	test->status_comment[0] = '\0';
+	test->params_array = (struct kunit_params){};
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(kunit_init_test);
+
+/**
+ * kunit_array_gen_params() - the generator of the array a case registered
+ * @test: the case's context, where kunit_register_params_array() put the
+ *	  array.
+ * @prev: the last parameter (unused: the context counts them).
+ * @desc: receives the parameter's description, if the array has a
+ *	  describing function.
+ *
+ * Return: the next element of the array, or NULL after the last one (or
+ * when no array was registered).
+ */
+const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *desc)
+{
+	const struct kunit_params *array = &test->params_array;
+	const void *param;
+
+	if (!array->params || test->param_index < 0 ||
+	    (size_t)test->param_index >= array->num_params)
+		return NULL;
+	param = (const char *)array->params + test->param_index * array->elem_size;
+	if (array->get_description)
+		array->get_description(test, param, desc);
+	return param;
+}
+EXPORT_SYMBOL_GPL(kunit_array_gen_params);
 
 /**
  * kunit_suite_num_test_cases() - count the cases of a suite
@@ -383,7 +410,9 @@ struct kunit_attempt {
 	int (*suite_init)(struct kunit_suite *suite);
 	void (*suite_exit)(struct kunit_suite *suite);
 	int suite_err;
-	const void *(*generate_params)(const void *prev, char *desc);
+	const void *(*generate_params)(struct kunit *test, const void *prev, char *desc);
+	kunit_generate_params_without_test_t generate_params_without_test;
+	struct kunit *params_context;
 	const void *param;
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
@@ -660,6 +689,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	attempt->test.log.quiet = suite->log.quiet;
 	attempt->test.param_value = test->param_value;
 	attempt->test.param_index = test->param_index;
+	attempt->test.parent = test->parent;
 
 	kunit_check_suite_trouble(suite, progress, "outside its cases");
 	kunit_platform_case_start(&attempt->test, progress);
@@ -713,7 +743,8 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 }
 
 static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
-				    const void *prev, char *desc, bool *failed);
+				    struct kunit *context, int index, const void *prev,
+				    char *desc, bool *failed);
 
 /*
  * Calls the generator of a parameterised case up to the parameter at
@@ -722,14 +753,15 @@ static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case
  * (@failed).
  */
 static const void *kunit_replay_params(struct kunit_suite *suite, struct kunit_case *test_case,
-				       int index, char *desc, bool *failed)
+				       struct kunit *context, int index, char *desc,
+				       bool *failed)
 {
 	const void *param = NULL;
 	int i;
 
 	for (i = 0; i <= index; i++) {
 		desc[0] = '\0';
-		param = kunit_next_param(suite, test_case, param, desc, failed);
+		param = kunit_next_param(suite, test_case, context, i, param, desc, failed);
 		if (!param)
 			return NULL;
 	}
@@ -752,16 +784,181 @@ static void kunit_clean_param_desc(char *desc)
 		desc[0] = '\0';
 }
 
+/* param_init of a case's context, in a protected run. */
+static void kunit_attempt_param_init(void *data)
+{
+	struct kunit_attempt *attempt = data;
+
+	kunit_platform_set_current_test(&attempt->test);
+	attempt->suite_err = attempt->init(&attempt->test);
+	attempt->init_succeeded = !attempt->suite_err;
+}
+
+/*
+ * A parameterised case's context: the &struct kunit that its param_init,
+ * its generator and its param_exit receive, and that each parameter's run
+ * finds in test->parent.  It lives in an attempt of its own, as a case's
+ * state does, for the same reason: code of it that outlives its timeout
+ * still runs in the kernel.  Returns it, ready, or NULL when the case
+ * cannot go on (logged, and the case failed in @progress).
+ */
+static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suite,
+							 struct kunit_case *test_case,
+							 struct kunit_progress *progress)
+{
+	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	struct kunit *outer = kunit_platform_current_test();
+	struct kunit_attempt *context;
+	const char *death;
+	bool abandoned;
+	int err;
+
+	progress->phase = KUNIT_PHASE_PARAMS;
+	death = kunit_platform_death_reason(progress);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (death) {
+		/* Neither is run again: the parameters left have no context. */
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: param_init or param_exit: %s",
+				 test_case->name, death);
+		return NULL;
+	}
+	context = kzalloc(sizeof(*context), GFP_KERNEL);
+	if (!context) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: no memory for the parameters' context",
+				 test_case->name);
+		return NULL;
+	}
+	kref_init(&context->refs);
+	kref_get(&context->refs);
+	kunit_init_test(&context->test, test_case->name, suite->log.stream);
+	context->test.log.quiet = suite->log.quiet;
+	context->init = test_case->param_init;
+	context->exit = test_case->param_exit;
+	context->owner = suite->owner;
+	context->tag = kunit_suite_tag(suite);
+	if (!context->init) {
+		context->init_succeeded = true;
+		return context;
+	}
+
+	progress->phase = KUNIT_PHASE_PARAMS;
+	abandoned = kunit_attempt_protect(context, kunit_attempt_param_init, timeout);
+	kunit_platform_set_current_test(outer);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (abandoned) {
+		/* Its thread has the other reference, and cleans up when it ends. */
+		kunit_suite_mark_late(suite);
+		kref_put(&context->refs, kunit_attempt_free);
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: param_init: %s", test_case->name,
+				 context->test.try_catch.reason);
+		return NULL;
+	}
+	if (context->init_succeeded)
+		return context;
+
+	err = context->suite_err ? context->suite_err : -EINTR;
+	kunit_log_printf(&suite->log, KERN_ERR,
+			 KUNIT_SUBTEST_INDENT "# %s: failed to initialize parent parameter test (%d)",
+			 test_case->name, err);
+	/* param_exit is for a context that param_init made; what it holds still goes. */
+	progress->phase = KUNIT_PHASE_PARAMS;
+	while (!abandoned && !context->cleaned_up)
+		abandoned = kunit_attempt_protect(context, kunit_attempt_cleanup, timeout);
+	kunit_platform_set_current_test(outer);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (abandoned)
+		kunit_suite_mark_late(suite);
+	else
+		kref_put(&context->refs, kunit_attempt_free);
+	kref_put(&context->refs, kunit_attempt_free);
+	return NULL;
+}
+
+/*
+ * The end of a parameterised case's context: param_exit, then what the
+ * context holds goes, in protected runs.  Returns false when that failed
+ * (logged).  A context whose case still runs late is left to it.
+ */
+static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_case *test_case,
+				     struct kunit_attempt *context,
+				     struct kunit_progress *progress)
+{
+	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	struct kunit *outer = kunit_platform_current_test();
+	bool abandoned = false;
+	bool ok;
+
+	if (kunit_suite_running_late(suite)) {
+		/*
+		 * A parameter's run that timed out may still use it: it stays,
+		 * and so does what it holds.  The case failed already.
+		 */
+		return true;
+	}
+	/* Nothing to run: no thread for it. */
+	if ((!context->exit || !context->init_succeeded) && list_empty(&context->test.resources))
+		context->cleaned_up = true;
+	progress->phase = KUNIT_PHASE_PARAMS;
+	while (!abandoned && !context->cleaned_up)
+		abandoned = kunit_attempt_protect(context, kunit_attempt_cleanup, timeout);
+	kunit_platform_set_current_test(outer);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (abandoned) {
+		kunit_suite_mark_late(suite);
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: param_exit: %s", test_case->name,
+				 context->test.try_catch.reason);
+		kref_put(&context->refs, kunit_attempt_free);
+		return false;
+	}
+	/* A check on the context that failed (in any phase) fails the case. */
+	ok = context->test.status != KUNIT_FAILURE;
+	kref_put(&context->refs, kunit_attempt_free);
+	kref_put(&context->refs, kunit_attempt_free);
+	return ok;
+}
+
+/*
+ * The header of a case's parameters: with the array a context registered
+ * for kunit_array_gen_params(), its plan too.
+ */
+static void kunit_print_params_header(struct kunit_suite *suite, struct kunit_case *test_case,
+				      const struct kunit *context)
+{
+	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
+	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "# Subtest: %s",
+			 test_case->name);
+	if (context->params_array.params && test_case->generate_params == kunit_array_gen_params)
+		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "1..%zu",
+				 context->params_array.num_params);
+}
+
 static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *test_case,
 				 struct kunit *test, struct kunit_progress *progress)
 {
 	char desc[KUNIT_PARAM_DESC_SIZE];
+	struct kunit_attempt *context;
 	const char *death;
 	bool failed;
 	char name[24];
 
-	test->param_value = kunit_replay_params(suite, test_case, progress->param_index, desc,
-						&failed);
+	context = kunit_start_params_context(suite, test_case, progress);
+	if (!context) {
+		kunit_count(&progress->param_stats, KUNIT_FAILURE);
+		progress->case_status = KUNIT_FAILURE;
+		return;
+	}
+	if (!progress->params_begun) {
+		progress->params_begun = true;
+		kunit_print_params_header(suite, test_case, &context->test);
+	}
+	test->parent = &context->test;
+
+	test->param_value = kunit_replay_params(suite, test_case, &context->test,
+						progress->param_index, desc, &failed);
 
 	while (test->param_value) {
 		test->param_index = progress->param_index;
@@ -792,12 +989,14 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 					 KUNIT_SUBTEST_INDENT "# %s: parameters after %d %s",
 					 test_case->name, progress->param_index,
 					 KUNIT_NOT_RUN_AFTER_TIMEOUT);
-			return;
+			break;
 		}
 		desc[0] = '\0';
-		test->param_value = kunit_next_param(suite, test_case, test->param_value, desc,
-						     &failed);
+		test->param_value = kunit_next_param(suite, test_case, &context->test,
+						     progress->param_index, test->param_value,
+						     desc, &failed);
 	}
+	test->parent = NULL;
 	/* A generator that crashed or hung fails its case (the log says how). */
 	if (failed) {
 		kunit_count(&progress->param_stats, KUNIT_FAILURE);
@@ -815,6 +1014,14 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		kunit_count(&progress->param_stats, KUNIT_FAILURE);
 		progress->case_status = KUNIT_FAILURE;
 	}
+
+	if (!kunit_end_params_context(suite, test_case, context, progress)) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: the parameters' context failed",
+				 test_case->name);
+		kunit_count(&progress->param_stats, KUNIT_FAILURE);
+		progress->case_status = KUNIT_FAILURE;
+	}
 }
 
 /*
@@ -829,12 +1036,6 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 	if (!progress->case_begun) {
 		progress->case_begun = true;
 		progress->case_status = KUNIT_SKIPPED;
-		if (test_case->generate_params && !test_case->filtered_out) {
-			kunit_log_printf(&suite->log, KERN_INFO,
-					 KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
-			kunit_log_printf(&suite->log, KERN_INFO,
-					 KUNIT_SUBSUBTEST_INDENT "# Subtest: %s", test_case->name);
-		}
 	}
 
 	if (kunit_suite_running_late(suite)) {
@@ -849,7 +1050,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 	} else if (test_case->filtered_out) {
 		/* kunit.filter left it out, and kunit.filter_action=skip kept it. */
 		kunit_count(&progress->param_stats, KUNIT_SKIPPED);
-	} else if (test_case->generate_params) {
+	} else if (kunit_case_has_params(test_case)) {
 		kunit_run_param_case(suite, test_case, &test, progress);
 	} else {
 		kunit_run_attempt(suite, test_case, &test, progress);
@@ -873,6 +1074,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 	kunit_add_stats(&progress->suite_total_stats, &progress->param_stats);
 
 	progress->case_begun = false;
+	progress->params_begun = false;
 	progress->param_index = 0;
 	memset(&progress->param_stats, 0, sizeof(progress->param_stats));
 }
@@ -942,6 +1144,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	progress->phase = KUNIT_PHASE_IDLE;
 	progress->suite_begun = false;
 	progress->case_begun = false;
+	progress->params_begun = false;
 	progress->suite_failed = false;
 	progress->case_index = 0;
 	progress->param_index = 0;
@@ -981,13 +1184,31 @@ static void kunit_attempt_suite_call(void *data)
 		attempt->suite_exit(attempt->suite);
 }
 
+/*
+ * Calls the generator of a case (@gen, or @gen_without_test of the older
+ * signature) with the case's context @context, which counts the parameters
+ * given so far (kunit_array_gen_params() needs it).
+ */
+static const void *
+kunit_call_generator(const void *(*gen)(struct kunit *test, const void *prev, char *desc),
+		     kunit_generate_params_without_test_t gen_without_test,
+		     struct kunit *context, const void *prev, char *desc)
+{
+	if (gen)
+		return gen(context, prev, desc);
+	return gen_without_test(prev, desc);
+}
+
 /* A parameter generator's call, in a protected run. */
 static void kunit_attempt_generate(void *data)
 {
 	struct kunit_attempt *attempt = data;
 
 	kunit_platform_set_current_test(NULL);
-	attempt->param = attempt->generate_params(attempt->param, attempt->desc);
+	attempt->param = kunit_call_generator(attempt->generate_params,
+					      attempt->generate_params_without_test,
+					      attempt->params_context, attempt->param,
+					      attempt->desc);
 }
 
 /*
@@ -1021,7 +1242,8 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	try_catch->tag = kunit_suite_tag(suite);
 	try_catch->code[0] = attempt->suite_init;
 	try_catch->code[1] = attempt->suite_exit;
-	try_catch->code[2] = attempt->generate_params;
+	try_catch->code[2] = attempt->generate_params ?:
+			     (const void *)attempt->generate_params_without_test;
 	try_catch->code[3] = try_catch->tag;
 	/*
 	 * Not a case's thread: a memory checker's report here tells no test,
@@ -1072,21 +1294,27 @@ static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct k
 }
 
 /*
- * The parameter after @prev (NULL for the first) of @test_case, its
- * description in @desc, from the case's generator run in a protected run.
+ * The parameter after @prev (NULL for the first) of @test_case, number
+ * @index from 0, its description in @desc, from the case's generator run
+ * in a protected run with the case's context @context.
  * Returns NULL at the end, and when the generator crashed or ran out of
  * time (then @failed is set and the suite's log says so).
  */
 static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
-				    const void *prev, char *desc, bool *failed)
+				    struct kunit *context, int index, const void *prev,
+				    char *desc, bool *failed)
 {
 	struct kunit_attempt *attempt;
 	char what[64];
 	const void *param = NULL;
 
+	context->param_index = index;
+
 	if (!KUNIT_PLATFORM_PROTECTS_GENERATORS) {
 		*failed = false;
-		return test_case->generate_params(prev, desc);
+		return kunit_call_generator(test_case->generate_params,
+					    test_case->generate_params_without_test,
+					    context, prev, desc);
 	}
 	*failed = true;
 	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
@@ -1098,6 +1326,8 @@ static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case
 	}
 	snprintf(what, sizeof(what), "the parameter generator of %s", test_case->name);
 	attempt->generate_params = test_case->generate_params;
+	attempt->generate_params_without_test = test_case->generate_params_without_test;
+	attempt->params_context = context;
 	attempt->param = prev;
 	if (!kunit_run_suite_code(suite, attempt, kunit_attempt_generate, what)) {
 		*failed = false;
