@@ -30,6 +30,8 @@
  *  - whether the platform's own record says something went wrong since
  *    the core last looked: kunit_platform_new_trouble();
  *  - whether a string lasts as long as the program: kunit_platform_is_rodata();
+ *  - how long a case may run unless it or its suite says otherwise:
+ *    kunit_platform_default_timeout();
  *  - whether a parameter generator runs in a protected run of its own:
  *    KUNIT_PLATFORM_PROTECTS_GENERATORS;
  *  - whether there are a driver model (devices, drivers, platform bus,
@@ -193,5 +195,7 @@ void kunit_bus_shutdown(void);
 #include <kunit/platform-user.h>
 
 #endif /* __KERNEL__ */
+
+unsigned long kunit_platform_default_timeout(void);
 
 #endif /* _KUNIT_PLATFORM_H */

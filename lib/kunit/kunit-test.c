@@ -1261,6 +1261,36 @@ static void runner_test_param_context(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 3);
 }
 
+/* A case's time limit: its own, its suite's, or the default scaled by speed. */
+static void runner_test_timeout_by_speed(struct kunit *test)
+{
+	unsigned long base = kunit_platform_default_timeout();
+	struct kunit_suite suite = { .name = "timeouts" };
+	struct kunit_case normal = KUNIT_CASE(fake_passes);
+	struct kunit_case slow = KUNIT_CASE_SLOW(fake_passes);
+	struct kunit_case very_slow = KUNIT_CASE_ATTR(fake_passes,
+						      { .speed = KUNIT_SPEED_VERY_SLOW });
+	struct kunit_case own = KUNIT_CASE_TIMEOUT(fake_passes, 7);
+
+	if (!base)
+		kunit_skip(test, "no default time limit in this run");
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &normal), base);
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &slow), 3 * base);
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &very_slow), 12 * base);
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &own), 7);
+
+	/* The suite's speed counts for a case that has none of its own. */
+	suite.attr.speed = KUNIT_SPEED_SLOW;
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &normal), 3 * base);
+	very_slow.attr.speed = KUNIT_SPEED_NORMAL;
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &very_slow), base);
+
+	/* The suite's own limit comes before any scaling, the case's before it. */
+	suite.timeout = 5;
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &slow), 5);
+	KUNIT_EXPECT_EQ(test, kunit_case_timeout(&suite, &own), 7);
+}
+
 static void runner_test_cases_counted_after_suite_init(struct kunit *test)
 {
 	struct kunit_progress progress = { };
@@ -1579,6 +1609,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_goes_on_in_case),
 	KUNIT_CASE(runner_test_goes_on_in_param),
 	KUNIT_CASE(runner_test_param_context),
+	KUNIT_CASE(runner_test_timeout_by_speed),
 	KUNIT_CASE(runner_test_param_context_goes_on),
 	KUNIT_CASE(runner_test_progress_cleared_after_suite),
 	KUNIT_CASE(runner_test_suite_results),

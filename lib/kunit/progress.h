@@ -94,6 +94,8 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		       struct kunit_progress *progress);
 char *kunit_suite_results(struct kunit_suite *suite);
 bool kunit_suite_running_late(struct kunit_suite *suite);
+unsigned long kunit_case_timeout(const struct kunit_suite *suite,
+				 const struct kunit_case *test_case);
 void kunit_suite_clear_results(struct kunit_suite *suite);
 
 #endif /* _KUNIT_PROGRESS_H */

@@ -512,6 +512,41 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	return kunit_try_catch_get_result(try_catch) == -ETIMEDOUT;
 }
 
+/**
+ * kunit_case_timeout() - the seconds a case may run, each parameter anew
+ * @suite: its suite.
+ * @test_case: the case.
+ *
+ * Its own timeout (KUNIT_CASE_TIMEOUT()), else its suite's, else the
+ * platform's default (kunit.timeout, CONFIG_KUNIT_DEFAULT_TIMEOUT in the
+ * kernel; --timeout in userspace) times 3 for a slow case and 12 for a very
+ * slow one, as upstream since Linux 6.17.  The case's speed counts where it
+ * has one, the suite's otherwise.  Private to KUnit and its tests.
+ *
+ * Return: the seconds; 0 for no limit (a userspace run without --timeout).
+ */
+unsigned long kunit_case_timeout(const struct kunit_suite *suite,
+				 const struct kunit_case *test_case)
+{
+	enum kunit_speed speed = test_case->attr.speed;
+
+	if (test_case->timeout)
+		return test_case->timeout;
+	if (suite->timeout)
+		return suite->timeout;
+	if (speed == KUNIT_SPEED_UNSET)
+		speed = suite->attr.speed;
+	switch (speed) {
+	case KUNIT_SPEED_SLOW:
+		return 3 * kunit_platform_default_timeout();
+	case KUNIT_SPEED_VERY_SLOW:
+		return 12 * kunit_platform_default_timeout();
+	default:
+		return kunit_platform_default_timeout();
+	}
+}
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_case_timeout);
+
 /* What a suite's runs are tagged with: the suite a filtered copy was made of. */
 static const void *kunit_suite_tag(const struct kunit_suite *suite)
 {
@@ -653,7 +688,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 {
 	/* Not NULL when a test runs a suite of its own, as KUnit's self-tests do. */
 	struct kunit *outer = kunit_platform_current_test();
-	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	unsigned long timeout = kunit_case_timeout(suite, test_case);
 	char trouble[KUNIT_TROUBLE_TEXT_SIZE];
 	struct kunit_attempt *attempt;
 	const char *death;
@@ -806,7 +841,7 @@ static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suit
 							 struct kunit_case *test_case,
 							 struct kunit_progress *progress)
 {
-	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	unsigned long timeout = kunit_case_timeout(suite, test_case);
 	struct kunit *outer = kunit_platform_current_test();
 	struct kunit_attempt *context;
 	const char *death;
@@ -886,7 +921,7 @@ static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_cas
 				     struct kunit_attempt *context,
 				     struct kunit_progress *progress)
 {
-	unsigned long timeout = test_case->timeout ? test_case->timeout : suite->timeout;
+	unsigned long timeout = kunit_case_timeout(suite, test_case);
 	struct kunit *outer = kunit_platform_current_test();
 	bool abandoned = false;
 	bool ok;

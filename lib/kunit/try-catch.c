@@ -42,9 +42,20 @@
 
 #include "kernel-internal.h"
 
-static unsigned long kunit_timeout = 300;
+static unsigned long kunit_timeout = CONFIG_KUNIT_DEFAULT_TIMEOUT;
 module_param_named(timeout, kunit_timeout, ulong, 0644);
-MODULE_PARM_DESC(timeout, "Seconds a test case may run before it is failed (300)");
+MODULE_PARM_DESC(timeout,
+		 "Seconds a test case may run before it is failed (CONFIG_KUNIT_DEFAULT_TIMEOUT, 300); times 3 for a slow case, 12 for a very slow one");
+
+/**
+ * kunit_platform_default_timeout() - seconds a case may run unless it says otherwise
+ *
+ * Return: the kunit.timeout parameter.
+ */
+unsigned long kunit_platform_default_timeout(void)
+{
+	return READ_ONCE(kunit_timeout);
+}
 
 /* How often the runner looks whether the case's thread died. */
 #define KUNIT_WATCH_INTERVAL	(HZ / 10)

@@ -545,6 +545,16 @@ static void kunit_user_stamp(void)
 static unsigned int default_timeout;
 
 /**
+ * kunit_platform_default_timeout() - seconds a case may run unless it says otherwise
+ *
+ * Return: the run's --timeout (0: no limit).
+ */
+unsigned long kunit_platform_default_timeout(void)
+{
+	return default_timeout;
+}
+
+/**
  * kunit_platform_note_failure() - a check of @test failed in this process
  * @test: the test.
  *
