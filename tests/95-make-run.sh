@@ -302,6 +302,10 @@ expect_line "$BUILD/last/results.ktap" "    ok 9 extra_new_thread_after_assert" 
 expect_line "$BUILD/last/results.ktap" \
 	"    # extra_oopses: crashed: the test thread died (oops, BUG or bad access; see above)" \
 	"the oops is reported at once, not after kunit.timeout"
+oops_line=$(grep -n 'KUNIT_EXPECT_NULL(test, nowhere)' "$TOP/tests/extra/failing/failing_kunit.c" | cut -d: -f1)
+expect_match "$BUILD/last/results.ktap" \
+	"^    # extra_oopses: last line seen .*failing_kunit\\.c:$oops_line \\(the last check it reached\\)\$" \
+	"the oops's report names the last check the case reached"
 expect_line "$BUILD/last/kselftest.tap" "not ok 4 selftests: kunit: module-failing_kunit # exit=1" \
 	"kselftest.tap: the failing module is one failed test"
 expect_line "$BUILD/last/kselftest.tap" "# # not ok 4 extra_oopses" \

@@ -437,6 +437,8 @@ struct kunit {
 	spinlock_t lock;		/* protects @resources */
 	struct list_head resources;
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	/* The last check the case reached: where a crash or a hang came after. */
+	const struct kunit_assert_site *last_check;
 };
 
 /**
@@ -834,6 +836,9 @@ void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ..
  */
 #define KUNIT_SUCCEED(test) ((void)(test))
 
+/* Every check notes where it is, for the report of a crash after it. */
+#define __KUNIT_REACHED(test, site_ptr)	WRITE_ONCE((test)->last_check, (site_ptr))
+
 void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 						     const struct kunit_assert *assert,
 						     const char *fmt, ...);
@@ -880,11 +885,13 @@ void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 } while (0)
 
 #define KUNIT_FAIL_ASSERTION(test, assert_type, fmt, ...) do {		\
+	struct kunit *__kunit_checking = (test);			\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_fail_assert_format,	\
 			     NULL, NULL, NULL),				\
 	};								\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site, 0, 0, 0,	\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site, 0, 0, 0,	\
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
 
@@ -918,13 +925,15 @@ void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 #define KUNIT_UNARY_ASSERTION(test, assert_type, condition, condition_text,	\
 			      expected, expected_text, fmt, ...)	\
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_unary_assert_format,	\
 			     condition_text, NULL, expected_text),	\
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (likely((bool)(condition) == (expected)))			\
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site, 0, 0, 0,	\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site, 0, 0, 0,	\
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
 
@@ -945,6 +954,7 @@ do {									\
 #define __KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right, \
 				     left_text, right_text, flags, fmt, ...) \
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	__auto_type __kunit_left = (left);				\
 	__auto_type __kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
@@ -955,9 +965,10 @@ do {									\
 		.left_flags = __kunit_operand_flags(__kunit_left) | (flags), \
 		.right_flags = __kunit_operand_flags(__kunit_right) | (flags), \
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (likely(__kunit_left op __kunit_right))			\
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
 		       (u64)__kunit_left, (u64)__kunit_right, 0,	\
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
@@ -965,15 +976,17 @@ do {									\
 #define KUNIT_BINARY_PTR_ASSERTION(test, assert_type, left, op, right,	\
 				   left_text, right_text, fmt, ...)	\
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	const void *__kunit_left = (left);				\
 	const void *__kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_binary_ptr_assert_format, \
 			     left_text, #op, right_text),		\
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (likely(__kunit_left op __kunit_right))			\
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, 0, \
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
@@ -995,15 +1008,17 @@ static inline bool __kunit_memeq(const void *left, const void *right, size_t siz
 #define KUNIT_BINARY_STR_ASSERTION(test, assert_type, left, op, right, equal, \
 				   left_text, right_text, fmt, ...)	\
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	const char *__kunit_left = (left);				\
 	const char *__kunit_right = (right);				\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_binary_str_assert_format, \
 			     left_text, #op, right_text),		\
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (likely(__kunit_streq(__kunit_left, __kunit_right) == (equal))) \
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, 0, \
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
@@ -1011,6 +1026,7 @@ do {									\
 #define KUNIT_MEM_ASSERTION(test, assert_type, left, op, right, size, equal, \
 			    left_text, right_text, fmt, ...)	\
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	const void *__kunit_left = (left);				\
 	const void *__kunit_right = (right);				\
 	const size_t __kunit_size = (size);				\
@@ -1018,9 +1034,10 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_mem_assert_format,	\
 			     left_text, #op, right_text),		\
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (likely(__kunit_memeq(__kunit_left, __kunit_right, __kunit_size) == (equal))) \
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_left, (uintptr_t)__kunit_right, \
 		       __kunit_size, fmt, ##__VA_ARGS__);		\
 } while (0)
@@ -1028,14 +1045,16 @@ do {									\
 #define KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, assert_type, ptr, ptr_text, \
 						fmt, ...)	\
 do {									\
+	struct kunit *__kunit_checking = (test);			\
 	const void *__kunit_ptr = (ptr);				\
 	static const struct kunit_assert_site __kunit_site = {		\
 		__KUNIT_SITE(assert_type, kunit_ptr_not_err_assert_format, \
 			     ptr_text, NULL, NULL),			\
 	};								\
+	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
 	if (!IS_ERR_OR_NULL(__kunit_ptr))				\
 		break;							\
-	__KUNIT_REPORT(test, assert_type, &__kunit_site,		\
+	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
 		       (uintptr_t)__kunit_ptr, 0, 0, fmt, ##__VA_ARGS__); \
 } while (0)
 

@@ -13,6 +13,7 @@
 #define _KUNIT_TRY_CATCH_H
 
 #include <kunit/platform.h>
+#include <linux/jiffies.h>
 #include <linux/types.h>
 
 struct kunit;
@@ -54,6 +55,7 @@ typedef void (*kunit_try_catch_func_t)(void *context);
  *	    crashed, -ETIMEDOUT if it ran out of time, -ENOTRECOVERABLE if it
  *	    returned but left its thread changed (the kernel: interrupts
  *	    disabled, a lock held...).
+ * @try_result: @result, by upstream's name.
  * @thrown: @try_fn was thrown out of (kunit_try_catch_throw()).
  * @reason: for the errors, what happened, in words.
  * @platform: the platform's own state.
@@ -82,7 +84,10 @@ struct kunit_try_catch {
 	const void *code[KUNIT_TRY_CATCH_CODE];
 	const char *thread_name;
 	kunit_try_catch_func_t release;
-	int result;
+	union {
+		int result;
+		int try_result;		/* upstream's name */
+	};
 	bool thrown;
 	char reason[KUNIT_TRY_CATCH_REASON_SIZE];
 	struct kunit_platform_try_catch platform;
@@ -104,16 +109,10 @@ static inline void kunit_generic_try_catch_init(struct kunit_try_catch *try_catc
 	};
 }
 
-/**
- * kunit_try_catch_init() - prepare a protected run
- * @try_catch: the run to prepare.
- * @test: the test that the code belongs to.
- * @try_fn: the code to run.
- * @catch_fn: what to call when @try_fn does not finish, or NULL.
- */
-static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch, struct kunit *test,
-					kunit_try_catch_func_t try_fn,
-					kunit_try_catch_func_t catch_fn)
+/* Four arguments, as up to Linux 6.16; see kunit_try_catch_init(). */
+static inline void __kunit_try_catch_init(struct kunit_try_catch *try_catch, struct kunit *test,
+					  kunit_try_catch_func_t try_fn,
+					  kunit_try_catch_func_t catch_fn)
 {
 	*try_catch = (struct kunit_try_catch) {
 		.test = test,
@@ -121,6 +120,33 @@ static inline void kunit_try_catch_init(struct kunit_try_catch *try_catch, struc
 		.catch_fn = catch_fn,
 	};
 }
+
+/* Five, the last a time limit in jiffies, as since 6.17. */
+static inline void __kunit_try_catch_init_jiffies(struct kunit_try_catch *try_catch,
+						  struct kunit *test,
+						  kunit_try_catch_func_t try_fn,
+						  kunit_try_catch_func_t catch_fn,
+						  unsigned long timeout_jiffies)
+{
+	__kunit_try_catch_init(try_catch, test, try_fn, catch_fn);
+	/* Whole seconds, rounded up: a limit never comes earlier than asked. */
+	try_catch->timeout = timeout_jiffies / HZ + !!(timeout_jiffies % HZ);
+}
+
+#define __KUNIT_TRY_CATCH_INIT_PICK(_1, _2, _3, _4, _5, init, ...)	init
+
+/**
+ * kunit_try_catch_init() - prepare a protected run
+ * @...: ``try_catch, test, try_fn, catch_fn`` and, as upstream since
+ *	 Linux 6.17, ``timeout_jiffies``: the run to prepare, the test that
+ *	 the code belongs to, the code to run, what to call when @try_fn does
+ *	 not finish (or NULL), and how long it may run (rounded up to whole
+ *	 seconds; without it, or 0, the platform's default).
+ */
+#define kunit_try_catch_init(...)					\
+	__KUNIT_TRY_CATCH_INIT_PICK(__VA_ARGS__, __kunit_try_catch_init_jiffies, \
+				    __kunit_try_catch_init,			\
+				    __kunit_try_catch_init_takes_4_or_5_arguments)(__VA_ARGS__)
 
 /**
  * kunit_try_catch_run() - run the code of a prepared try-catch

@@ -295,8 +295,34 @@ static void try_catch_test_run(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, record.caught, param->caught);
 }
 
+/* Upstream's five-argument form (6.17) takes a time limit in jiffies. */
+static void try_catch_test_init_timeout(struct kunit *test)
+{
+	struct try_catch_record record = { };
+
+	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it, 3 * HZ);
+	KUNIT_EXPECT_EQ(test, record.try_catch.timeout, 3);
+	/* Rounded up to whole seconds: never earlier than asked. */
+	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it,
+			     msecs_to_jiffies(2500));
+	KUNIT_EXPECT_EQ(test, record.try_catch.timeout, 3);
+	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it, 0);
+	KUNIT_EXPECT_EQ(test, record.try_catch.timeout, 0);
+
+	kunit_try_catch_init(&record.try_catch, test, try_and_return, catch_it,
+			     300 * msecs_to_jiffies(MSEC_PER_SEC));
+	KUNIT_EXPECT_EQ(test, record.try_catch.timeout, 300);
+	KUNIT_EXPECT_PTR_EQ(test, record.try_catch.test, test);
+	kunit_try_catch_run(&record.try_catch, &record);
+	/* try_result is upstream's name of the result. */
+	KUNIT_EXPECT_EQ(test, record.try_catch.try_result, 0);
+	KUNIT_EXPECT_TRUE(test, record.tried_to_end);
+	KUNIT_EXPECT_FALSE(test, record.caught);
+}
+
 static struct kunit_case try_catch_test_cases[] = {
 	KUNIT_CASE_PARAM(try_catch_test_run, try_catch_gen_params),
+	KUNIT_CASE(try_catch_test_init_timeout),
 	{}
 };
 

@@ -235,6 +235,7 @@ void kunit_init_test(struct kunit *test, const char *name, struct string_stream 
 	test->status = KUNIT_SUCCESS;
 	test->status_comment[0] = '\0';
 	test->params_array = (struct kunit_params){};
+	test->last_check = NULL;
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(kunit_init_test);
@@ -378,6 +379,7 @@ static void kunit_print_result(struct kunit_log_sink *log, const char *indent,
 static void kunit_report_stop(struct kunit *test)
 {
 	struct kunit_try_catch *try_catch = &test->try_catch;
+	const struct kunit_assert_site *last;
 
 	switch (kunit_try_catch_get_result(try_catch)) {
 	case 0:
@@ -385,6 +387,10 @@ static void kunit_report_stop(struct kunit *test)
 		break;
 	default:
 		kunit_err(test, "%s", try_catch->reason[0] ? try_catch->reason : "stopped");
+		last = READ_ONCE(test->last_check);
+		if (last)
+			kunit_err(test, "last line seen %s:%d (the last check it reached)",
+				  last->file, last->line);
 		kunit_set_failure(test);
 		break;
 	}
