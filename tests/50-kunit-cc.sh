@@ -122,3 +122,28 @@ else
 	fail "a test that stops on a kernel header before <kunit/clk.h>: exit $status, no word of it"
 	show "$SCRATCH/clk-late.out"
 fi
+
+# EXPORT_SYMBOL_IF_KUNIT() spells the namespace as the tree wants it: a
+# string literal where CONFIG_KUNIT_NAMESPACE_IS_STRING says so (6.13 on),
+# a bare name otherwise (6.12 and before, whose macros stringify it).
+# Preprocessed with an <linux/export.h> that shows its arguments.
+mkdir -p "$SCRATCH/ns/linux"
+printf '#define EXPORT_SYMBOL_NS(sym, ns) exported sym in ns\n' > "$SCRATCH/ns/linux/export.h"
+printf '#include <kunit/visibility.h>\nEXPORT_SYMBOL_IF_KUNIT(f)\n' > "$SCRATCH/ns.c"
+for setting in "string:-DCONFIG_KUNIT_NAMESPACE_IS_STRING=1:exported f in \"EXPORTED_FOR_KUNIT_TESTING\"" \
+	       "name::exported f in EXPORTED_FOR_KUNIT_TESTING"; do
+	what=${setting%%:*}
+	rest=${setting#*:}
+	define=${rest%%:*}
+	want=${rest#*:}
+	# shellcheck disable=SC2086
+	gcc -E -P -DCONFIG_KUNIT=1 $define -I"$SCRATCH/ns" -I"$TOP/include" \
+		-I"$TOP/tools/testing/selftests/kunit/user/include" "$SCRATCH/ns.c" \
+		> "$SCRATCH/ns-$what.i" 2>&1
+	if grep -qxF "$want" "$SCRATCH/ns-$what.i"; then
+		pass "EXPORT_SYMBOL_IF_KUNIT() with the namespace as a $what: $want"
+	else
+		fail "EXPORT_SYMBOL_IF_KUNIT() with the namespace as a $what: not '$want'"
+		show "$SCRATCH/ns-$what.i"
+	fi
+done
