@@ -1283,8 +1283,10 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	try_catch->tag = kunit_suite_tag(suite);
 	try_catch->code[0] = attempt->suite_init;
 	try_catch->code[1] = attempt->suite_exit;
-	try_catch->code[2] = attempt->generate_params ?:
-			     (const void *)attempt->generate_params_without_test;
+	if (attempt->generate_params)
+		try_catch->code[2] = attempt->generate_params;
+	else
+		try_catch->code[2] = attempt->generate_params_without_test;
 	try_catch->code[3] = try_catch->tag;
 	/*
 	 * Not a case's thread: a memory checker's report here tells no test,
