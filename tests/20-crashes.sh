@@ -133,14 +133,17 @@ expect_line "$SCRATCH/lost.ktap" "    ok 6 makes_pipes_nonblocking" \
 	"a case that makes KUnit's pipes non-blocking still passes"
 expect_line "$SCRATCH/lost.ktap" "not ok 2 suite-init-closes" \
 	"a suite whose suite_init closed the pipes fails"
-if grep -Eqx " {4}# generator-closes: closed or replaced descriptor [0-9]+, a pipe to KUnit's supervisor \(twice: the suite stops\)" \
+# A generator runs in its case's context: the new process does not run it
+# again, and the case fails for it.
+if grep -Eqx " {4}# takes_a_value: its parameters' context: closed or replaced descriptor [0-9]+, a pipe to KUnit's supervisor" \
 	"$SCRATCH/lost.ktap"; then
-	pass "a generator that closes them again as it is replayed stops its suite, saying so"
+	pass "a generator that closes them fails its case, saying so, and is not replayed"
 else
-	fail "a generator that closes them again as it is replayed: no line says its suite stops"
+	fail "a generator that closes them: no line says its case's context did"
 	show "$SCRATCH/lost.ktap"
 fi
 expect_line "$SCRATCH/lost.ktap" "    not ok 1 takes_a_value" "its case fails"
+expect_line "$SCRATCH/lost.ktap" "    ok 2 passes" "the case after it runs"
 expect_line "$SCRATCH/lost.ktap" "not ok 3 generator-closes" "its suite fails"
 expect_line "$SCRATCH/lost.ktap" "ok 4 survivor" "the suite after them runs"
 expect_no_line "$SCRATCH/lost.ktap" "a line that goes nowhere" \

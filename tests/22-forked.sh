@@ -70,6 +70,19 @@ for mode in supervised no-fork; do
 		"$mode: it is killed, named"
 done
 
+# A process that a parameterised case's context forks (in param_init or
+# param_exit) and that fails a check fails that case, not a later one.
+for mode in supervised no-fork; do
+	flag=
+	[ $mode = no-fork ] && flag=--no-fork
+	out=$SCRATCH/context-$mode.ktap
+	"$USER_BUILD/fixtures/forked-late" --timeout=2 $flag alone-context > "$out" 2>&1
+	expect_status 1 $? "$mode: a check failed by what a case's context forked fails the run"
+	expect_line "$out" "    not ok 1 context_param" "$mode: param_init's process fails its case"
+	expect_line "$out" "    not ok 2 context_param" "$mode: param_exit's process fails its case"
+	expect_line "$out" "    ok 3 innocent" "$mode: the case after them passes"
+done
+
 # Unknown to the run (clone()), in the test process's group: its failure
 # after the last case is waited for, and fails the run.
 for mode in supervised no-fork; do

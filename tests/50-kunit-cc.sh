@@ -147,3 +147,60 @@ for setting in "string:-DCONFIG_KUNIT_NAMESPACE_IS_STRING=1:exported f in \"EXPO
 		show "$SCRATCH/ns-$what.i"
 	fi
 done
+
+# A parameter generator of neither signature is a compile error, as in
+# the kernel (-Werror=incompatible-pointer-types): never a program that
+# calls it with the wrong arguments and skips the case.
+cat > "$SCRATCH/wrong-generator.c" <<'C'
+#include <kunit/test.h>
+static const int values[] = { 7 };
+static void *wrong_generator(const void *prev, char *desc)
+{
+	return prev ? NULL : (void *)&values[0];
+}
+static void wrong_case(struct kunit *test)
+{
+}
+static struct kunit_case wrong_cases[] = {
+	KUNIT_CASE_PARAM(wrong_case, wrong_generator),
+	{}
+};
+static struct kunit_suite wrong_suite = { .name = "wrong", .test_cases = wrong_cases };
+kunit_test_suite(wrong_suite);
+C
+"$TOP/scripts/kunit-cc" "$SCRATCH/wrong-generator.c" -o "$SCRATCH/wrong-generator" \
+	> "$SCRATCH/wrong-generator.out" 2>&1
+status=$?
+if [ $status -ne 0 ] && grep -q 'error: initialization of .* from incompatible pointer type' \
+	"$SCRATCH/wrong-generator.out"; then
+	pass "a generator of the wrong type does not compile"
+else
+	fail "a generator of the wrong type: exit $status, no compile error"
+	show "$SCRATCH/wrong-generator.out"
+fi
+
+# KUNIT_ARRAY_PARAM()'s generator names its context so that it hides no
+# array of the test file's (one called "test" builds, as before 6.18).
+cat > "$SCRATCH/array-named-test.c" <<'C'
+#include <kunit/test.h>
+static const int test[] = { 1, 2 };
+KUNIT_ARRAY_PARAM(named, test, NULL);
+static void positive(struct kunit *kt)
+{
+	KUNIT_EXPECT_GT(kt, *(const int *)kt->param_value, 0);
+}
+static struct kunit_case named_cases[] = {
+	KUNIT_CASE_PARAM(positive, named_gen_params),
+	{}
+};
+static struct kunit_suite named_suite = { .name = "named", .test_cases = named_cases };
+kunit_test_suite(named_suite);
+C
+if "$TOP/scripts/kunit-cc" "$SCRATCH/array-named-test.c" -o "$SCRATCH/array-named-test" \
+	> "$SCRATCH/array-named-test.out" 2>&1 &&
+   "$SCRATCH/array-named-test" > "$SCRATCH/array-named-test.ktap" 2>&1; then
+	pass "KUNIT_ARRAY_PARAM() of an array called test builds and passes"
+else
+	fail "KUNIT_ARRAY_PARAM() of an array called test"
+	show "$SCRATCH/array-named-test.out"
+fi

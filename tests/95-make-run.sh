@@ -686,8 +686,8 @@ expect_line "$ktap" \
 	"the suite says its suite_init crashed"
 expect_module_result "not ok" safety_gen_oops "a parameter generator that oopses fails its module"
 expect_match "$ktap" \
-	"^ +# safety_gen_oops: the parameter generator of safety_param_case: crashed: the test thread died \\(oops, BUG or bad access; see above\\)\$" \
-	"the suite says the case's generator crashed, in a thread of its own"
+	"^ +# safety_param_case: the parameter generator: crashed: the test thread died \\(oops, BUG or bad access; see above\\)\$" \
+	"the case says its generator crashed, in a thread of the case"
 expect_line "$ktap" "        ok 1 first" "the parameter before the crash ran and passed"
 expect_line "$ktap" "    not ok 1 safety_helper_asserts" \
 	"an assertion that fails in a thread the case started fails the case"

@@ -30,10 +30,9 @@
  *  - whether the platform's own record says something went wrong since
  *    the core last looked: kunit_platform_new_trouble();
  *  - whether a string lasts as long as the program: kunit_platform_is_rodata();
+ *  - what a check that passes notes of where it is: KUNIT_PLATFORM_REACHED();
  *  - how long a case may run unless it or its suite says otherwise:
  *    kunit_platform_default_timeout();
- *  - whether a parameter generator runs in a protected run of its own:
- *    KUNIT_PLATFORM_PROTECTS_GENERATORS;
  *  - whether there are a driver model (devices, drivers, platform bus,
  *    clocks, device tree) and a network stack for tests to use:
  *    KUNIT_PLATFORM_HAS_DRIVERS and KUNIT_PLATFORM_HAS_NETWORK;
@@ -115,6 +114,13 @@ static inline void kunit_platform_set_current_test(struct kunit *test)
 	current->kunit_test = test;
 }
 
+/*
+ * A check of @test, at @site, is reached: the report of a crash or a hang
+ * that follows names it (kunit_report_stop()).  One store, on the path of
+ * every check that passes.
+ */
+#define KUNIT_PLATFORM_REACHED(test, site)	WRITE_ONCE((test)->last_check, (site))
+
 /**
  * kunit_platform_note_failure() - a check of @test failed in the running task
  * @test: the test.
@@ -169,13 +175,6 @@ bool kunit_platform_is_rodata(const void *p);
 void kunit_platform_adopt_suite(struct kunit_suite *suite, struct module *owner);
 
 bool kunit_platform_late_code_runs(const void *tag);
-
-/*
- * Parameter generators run in a test thread: one that oopses in the task
- * that runs the suites would take down modprobe, and KUnit's run lock
- * with it.
- */
-#define KUNIT_PLATFORM_PROTECTS_GENERATORS	true
 
 /*
  * Devices have drivers to bind (see <kunit/device.h>, platform_device.h,

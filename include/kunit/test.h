@@ -836,8 +836,6 @@ void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ..
  */
 #define KUNIT_SUCCEED(test) ((void)(test))
 
-/* Every check notes where it is, for the report of a crash after it. */
-#define __KUNIT_REACHED(test, site_ptr)	WRITE_ONCE((test)->last_check, (site_ptr))
 
 void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 						     const struct kunit_assert *assert,
@@ -890,7 +888,7 @@ void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 		__KUNIT_SITE(assert_type, kunit_fail_assert_format,	\
 			     NULL, NULL, NULL),				\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site, 0, 0, 0,	\
 		       fmt, ##__VA_ARGS__);				\
 } while (0)
@@ -930,7 +928,7 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_unary_assert_format,	\
 			     condition_text, NULL, expected_text),	\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (likely((bool)(condition) == (expected)))			\
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site, 0, 0, 0,	\
@@ -965,7 +963,7 @@ do {									\
 		.left_flags = __kunit_operand_flags(__kunit_left) | (flags), \
 		.right_flags = __kunit_operand_flags(__kunit_right) | (flags), \
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (likely(__kunit_left op __kunit_right))			\
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
@@ -983,7 +981,7 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_binary_ptr_assert_format, \
 			     left_text, #op, right_text),		\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (likely(__kunit_left op __kunit_right))			\
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
@@ -1015,7 +1013,7 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_binary_str_assert_format, \
 			     left_text, #op, right_text),		\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (likely(__kunit_streq(__kunit_left, __kunit_right) == (equal))) \
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
@@ -1034,7 +1032,7 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_mem_assert_format,	\
 			     left_text, #op, right_text),		\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (likely(__kunit_memeq(__kunit_left, __kunit_right, __kunit_size) == (equal))) \
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
@@ -1051,7 +1049,7 @@ do {									\
 		__KUNIT_SITE(assert_type, kunit_ptr_not_err_assert_format, \
 			     ptr_text, NULL, NULL),			\
 	};								\
-	__KUNIT_REACHED(__kunit_checking, &__kunit_site);				\
+	KUNIT_PLATFORM_REACHED(__kunit_checking, &__kunit_site);	\
 	if (!IS_ERR_OR_NULL(__kunit_ptr))				\
 		break;							\
 	__KUNIT_REPORT(__kunit_checking, assert_type, &__kunit_site,		\
@@ -1868,7 +1866,7 @@ const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *d
  *	KUNIT_CASE_PARAM(is_prime_test, primes_gen_params),
  */
 #define KUNIT_ARRAY_PARAM(name, array, get_desc)			\
-	static const void *name##_gen_params(struct kunit *test,	\
+	static const void *name##_gen_params(struct kunit *__kunit_context, \
 					     const void *prev,		\
 					     char *__kunit_desc)		\
 	{								\
@@ -1879,8 +1877,8 @@ const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *d
 									\
 		if (prev)						\
 			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
-		else if (test)						\
-			kunit_register_params_array(test, array,	\
+		else if (__kunit_context)				\
+			kunit_register_params_array(__kunit_context, array, \
 						    ARRAY_SIZE(array), NULL); \
 		if (__kunit_index >= ARRAY_SIZE(array))			\
 			return NULL;					\
@@ -1906,7 +1904,7 @@ const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *d
  *	KUNIT_ARRAY_PARAM_DESC(cases, cases, name);
  */
 #define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)		\
-	static const void *name##_gen_params(struct kunit *test,	\
+	static const void *name##_gen_params(struct kunit *__kunit_context, \
 					     const void *prev,		\
 					     char *__kunit_desc)		\
 	{								\
@@ -1915,8 +1913,8 @@ const void *kunit_array_gen_params(struct kunit *test, const void *prev, char *d
 									\
 		if (prev)						\
 			__kunit_index = (typeof(__kunit_first))prev - __kunit_first + 1; \
-		else if (test)						\
-			kunit_register_params_array(test, array,	\
+		else if (__kunit_context)				\
+			kunit_register_params_array(__kunit_context, array, \
 						    ARRAY_SIZE(array), NULL); \
 		if (__kunit_index >= ARRAY_SIZE(array))			\
 			return NULL;					\

@@ -1030,6 +1030,45 @@ static struct kunit_suite fake_context_suite = {
 	.test_cases = fake_context_cases,
 };
 
+static int fake_context_init_skips(struct kunit *test)
+{
+	note_call('P');
+	kunit_add_action(test, fake_context_action, (void *)'r');
+	kunit_skip(test, "no such device here");
+	return 0;
+}
+
+/* A generator that fails an assertion on the context it receives. */
+static const void *fake_context_gen_asserts(struct kunit *test, const void *prev, char *desc)
+{
+	if (test->param_index == 1)
+		KUNIT_ASSERT_FAILURE(test, "the generator gives up");
+	return kunit_array_gen_params(test, prev, desc);
+}
+
+/* A parameter that takes the context's array away: fewer than announced. */
+static void fake_context_shrinks(struct kunit *test)
+{
+	note_call('0' + *(const int *)test->param_value);
+	test->parent->params_array.num_params = 1;
+}
+
+static struct kunit_case fake_context_edge_cases[] = {
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_case, kunit_array_gen_params,
+				   fake_context_init_skips, fake_context_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_case, fake_context_gen_asserts,
+				   fake_context_init, fake_context_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_shrinks, kunit_array_gen_params,
+				   fake_context_init, NULL),
+	KUNIT_CASE(fake_passes),
+	{}
+};
+
+static struct kunit_suite fake_context_edge_suite = {
+	.name = "fake-context-edges",
+	.test_cases = fake_context_edge_cases,
+};
+
 static int fake_suite_init_fails(struct kunit_suite *suite)
 {
 	return -EIO;
@@ -1460,6 +1499,35 @@ static void runner_test_goes_on_in_param(struct kunit *test)
 	expect_goes_on(test, &fake_param_suite, &progress, "        not ok 2 value 20\n", "23123");
 }
 
+/*
+ * kunit_skip() in param_init skips the case; an assertion in a generator,
+ * on the context it receives, fails the case and not the run; a case that
+ * gives fewer parameters than its plan announced fails.
+ */
+static void runner_test_param_context_edges(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_context_edge_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, calls, "PrP1XrP1rp");
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    ok 1 fake_context_case # SKIP no such device here\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "        ok 1 number 1\n"
+					   "    # fake_context_case: ASSERTION FAILED at "));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    # the generator gives up\n"
+					   "    # fake_context_case: pass:1 fail:1 skip:0 total:2\n"
+					   "    not ok 2 fake_context_case\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "        1..3\n"
+					   "        ok 1 number 1\n"
+					   "    # fake_context_shrinks: 3 parameters announced, 1 given\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    not ok 3 fake_context_shrinks\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 4 fake_passes\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "not ok 1 fake-context-edges\n"));
+}
+
 static void runner_test_param_context_goes_on(struct kunit *test)
 {
 	/* Stopped at the second parameter of the first case. */
@@ -1635,6 +1703,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_goes_on_in_case),
 	KUNIT_CASE(runner_test_goes_on_in_param),
 	KUNIT_CASE(runner_test_param_context),
+	KUNIT_CASE(runner_test_param_context_edges),
 	KUNIT_CASE(runner_test_timeout_by_speed),
 	KUNIT_CASE(runner_test_param_context_goes_on),
 	KUNIT_CASE(runner_test_progress_cleared_after_suite),

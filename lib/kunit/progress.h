@@ -59,6 +59,7 @@ enum kunit_phase {
  * @case_begun: the running case has started.
  * @params_begun: the running case's parameters' header is out: its
  *		  param_init succeeded (in this run or an earlier one).
+ * @param_plan: the number of parameters that header announced; 0 for none.
  * @case_status: result of the running case so far, over its parameters.
  * @suite_failed: the suite failed outside its cases.
  * @suite_stats: results of the running suite's cases.
@@ -80,6 +81,7 @@ struct kunit_progress {
 	bool suite_begun;
 	bool case_begun;
 	bool params_begun;
+	size_t param_plan;
 	enum kunit_status case_status;
 	bool suite_failed;
 	struct kunit_result_stats suite_stats;

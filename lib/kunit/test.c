@@ -375,8 +375,11 @@ static void kunit_print_result(struct kunit_log_sink *log, const char *indent,
 				 kunit_status_to_ok_not_ok(status), number, name);
 }
 
-/* Reports how a protected run ended when that was not by returning. */
-static void kunit_report_stop(struct kunit *test)
+/*
+ * Reports how a protected run ended when that was not by returning; @part
+ * names what ran, for a part of a case's context ("param_init: "), or is "".
+ */
+static void kunit_report_stop(struct kunit *test, const char *part)
 {
 	struct kunit_try_catch *try_catch = &test->try_catch;
 	const struct kunit_assert_site *last;
@@ -386,7 +389,7 @@ static void kunit_report_stop(struct kunit *test)
 		/* Returned, or ended by an assertion or a skip that said why. */
 		break;
 	default:
-		kunit_err(test, "%s", try_catch->reason[0] ? try_catch->reason : "stopped");
+		kunit_err(test, "%s%s", part, try_catch->reason[0] ? try_catch->reason : "stopped");
 		last = READ_ONCE(test->last_check);
 		if (last)
 			kunit_err(test, "last line seen %s:%d (the last check it reached)",
@@ -418,7 +421,8 @@ struct kunit_attempt {
 	int suite_err;
 	const void *(*generate_params)(struct kunit *test, const void *prev, char *desc);
 	kunit_generate_params_without_test_t generate_params_without_test;
-	struct kunit *params_context;
+	/* NULL for a case; for a case's context, the part of it that runs. */
+	const char *part;
 	const void *param;
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
@@ -508,13 +512,19 @@ static bool kunit_attempt_protect(struct kunit_attempt *attempt, kunit_try_catch
 	try_catch->timeout = timeout;
 	try_catch->owner = attempt->owner;
 	try_catch->tag = attempt->tag;
-	try_catch->code[0] = attempt->run_case;
+	/* A case's context has no run_case: its generator takes the place. */
+	if (attempt->run_case)
+		try_catch->code[0] = attempt->run_case;
+	else if (attempt->generate_params)
+		try_catch->code[0] = attempt->generate_params;
+	else
+		try_catch->code[0] = attempt->generate_params_without_test;
 	try_catch->code[1] = attempt->init;
 	try_catch->code[2] = attempt->exit;
 	try_catch->code[3] = attempt->tag;
 	try_catch->release = kunit_attempt_release;
 	kunit_try_catch_run(try_catch, attempt);
-	kunit_report_stop(&attempt->test);
+	kunit_report_stop(&attempt->test, attempt->part ? attempt->part : "");
 	return kunit_try_catch_get_result(try_catch) == -ETIMEDOUT;
 }
 
@@ -784,8 +794,8 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 }
 
 static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
-				    struct kunit *context, int index, const void *prev,
-				    char *desc, bool *failed);
+				    struct kunit_attempt *context, int index, const void *prev,
+				    char *desc, bool *failed, struct kunit_progress *progress);
 
 /*
  * Calls the generator of a parameterised case up to the parameter at
@@ -794,15 +804,16 @@ static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case
  * (@failed).
  */
 static const void *kunit_replay_params(struct kunit_suite *suite, struct kunit_case *test_case,
-				       struct kunit *context, int index, char *desc,
-				       bool *failed)
+				       struct kunit_attempt *context, int index, char *desc,
+				       bool *failed, struct kunit_progress *progress)
 {
 	const void *param = NULL;
 	int i;
 
 	for (i = 0; i <= index; i++) {
 		desc[0] = '\0';
-		param = kunit_next_param(suite, test_case, context, i, param, desc, failed);
+		param = kunit_next_param(suite, test_case, context, i, param, desc, failed,
+					 progress);
 		if (!param)
 			return NULL;
 	}
@@ -836,31 +847,97 @@ static void kunit_attempt_param_init(void *data)
 }
 
 /*
+ * Runs @fn, a part of a case's context (@part: "param_init: ", "the
+ * parameter generator: ", "param_exit: "), in a protected run of the
+ * context, as a case runs: the processes it forks count for it too, and a
+ * check that fails on the context fails it.  The clean-up goes on after a
+ * throw, a resource at a time, until it is done.  Returns true when the
+ * run outlived its timeout: the context is then left to it, and the
+ * runner's reference to it dropped.
+ */
+static bool kunit_run_context_code(struct kunit_suite *suite, struct kunit_case *test_case,
+				   struct kunit_attempt *context, kunit_try_catch_func_t fn,
+				   const char *part, struct kunit_progress *progress)
+{
+	unsigned long timeout = kunit_case_timeout(suite, test_case);
+	struct kunit *outer = kunit_platform_current_test();
+	bool abandoned;
+
+	context->part = part;
+	progress->phase = KUNIT_PHASE_PARAMS;
+	kunit_platform_case_start(&context->test, progress);
+	abandoned = kunit_attempt_protect(context, fn, timeout);
+	while (!abandoned && fn == kunit_attempt_cleanup && !context->cleaned_up)
+		abandoned = kunit_attempt_protect(context, fn, timeout);
+	if (!abandoned)
+		kunit_platform_case_end(&context->test, timeout);
+	kunit_platform_set_current_test(outer);
+	progress->phase = KUNIT_PHASE_SUITE;
+	if (abandoned) {
+		/* Its thread has the other reference, and cleans up when it ends. */
+		kunit_suite_mark_late(suite);
+		kref_put(&context->refs, kunit_attempt_free);
+	}
+	return abandoned;
+}
+
+/*
+ * The end of a parameterised case's context: param_exit (if param_init
+ * succeeded), then what the context holds goes.  Returns false when a
+ * check on the context failed, in any of its parts, or the end did not
+ * finish (logged).  A context that code run late may still use is left.
+ */
+static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_case *test_case,
+				     struct kunit_attempt *context,
+				     struct kunit_progress *progress)
+{
+	bool ok;
+
+	if (kunit_suite_running_late(suite)) {
+		/*
+		 * A parameter's run that timed out may still use it: it stays,
+		 * with what it holds.  That run failed the case already.
+		 */
+		return true;
+	}
+	/* Nothing to run: no thread for it. */
+	if ((!context->exit || !context->init_succeeded) && list_empty(&context->test.resources))
+		context->cleaned_up = true;
+	if (!context->cleaned_up &&
+	    kunit_run_context_code(suite, test_case, context, kunit_attempt_cleanup,
+				   "param_exit: ", progress))
+		return false;
+	ok = context->test.status != KUNIT_FAILURE;
+	kref_put(&context->refs, kunit_attempt_free);
+	kref_put(&context->refs, kunit_attempt_free);
+	return ok;
+}
+
+/*
  * A parameterised case's context: the &struct kunit that its param_init,
  * its generator and its param_exit receive, and that each parameter's run
  * finds in test->parent.  It lives in an attempt of its own, as a case's
  * state does, for the same reason: code of it that outlives its timeout
- * still runs in the kernel.  Returns it, ready, or NULL when the case
- * cannot go on (logged, and the case failed in @progress).
+ * still runs in the kernel.  Returns it, ready; or NULL when the case
+ * cannot run its parameters, with its result in @test (failed, or skipped
+ * by param_init) and the reason logged.
  */
 static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suite,
 							 struct kunit_case *test_case,
+							 struct kunit *test,
 							 struct kunit_progress *progress)
 {
-	unsigned long timeout = kunit_case_timeout(suite, test_case);
-	struct kunit *outer = kunit_platform_current_test();
 	struct kunit_attempt *context;
 	const char *death;
-	bool abandoned;
-	int err;
 
+	test->status = KUNIT_FAILURE;
 	progress->phase = KUNIT_PHASE_PARAMS;
 	death = kunit_platform_death_reason(progress);
 	progress->phase = KUNIT_PHASE_SUITE;
 	if (death) {
-		/* Neither is run again: the parameters left have no context. */
+		/* Not run again: the parameters left have no context. */
 		kunit_log_printf(&suite->log, KERN_ERR,
-				 KUNIT_SUBTEST_INDENT "# %s: param_init or param_exit: %s",
+				 KUNIT_SUBTEST_INDENT "# %s: its parameters' context: %s",
 				 test_case->name, death);
 		return NULL;
 	}
@@ -877,6 +954,8 @@ static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suit
 	context->test.log.quiet = suite->log.quiet;
 	context->init = test_case->param_init;
 	context->exit = test_case->param_exit;
+	context->generate_params = test_case->generate_params;
+	context->generate_params_without_test = test_case->generate_params_without_test;
 	context->owner = suite->owner;
 	context->tag = kunit_suite_tag(suite);
 	if (!context->init) {
@@ -884,82 +963,26 @@ static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suit
 		return context;
 	}
 
-	progress->phase = KUNIT_PHASE_PARAMS;
-	abandoned = kunit_attempt_protect(context, kunit_attempt_param_init, timeout);
-	kunit_platform_set_current_test(outer);
-	progress->phase = KUNIT_PHASE_SUITE;
-	if (abandoned) {
-		/* Its thread has the other reference, and cleans up when it ends. */
-		kunit_suite_mark_late(suite);
-		kref_put(&context->refs, kunit_attempt_free);
-		kunit_log_printf(&suite->log, KERN_ERR,
-				 KUNIT_SUBTEST_INDENT "# %s: param_init: %s", test_case->name,
-				 context->test.try_catch.reason);
+	if (kunit_run_context_code(suite, test_case, context, kunit_attempt_param_init,
+				   "param_init: ", progress))
 		return NULL;
-	}
 	if (context->init_succeeded)
 		return context;
 
-	err = context->suite_err ? context->suite_err : -EINTR;
-	kunit_log_printf(&suite->log, KERN_ERR,
-			 KUNIT_SUBTEST_INDENT "# %s: failed to initialize parent parameter test (%d)",
-			 test_case->name, err);
-	/* param_exit is for a context that param_init made; what it holds still goes. */
-	progress->phase = KUNIT_PHASE_PARAMS;
-	while (!abandoned && !context->cleaned_up)
-		abandoned = kunit_attempt_protect(context, kunit_attempt_cleanup, timeout);
-	kunit_platform_set_current_test(outer);
-	progress->phase = KUNIT_PHASE_SUITE;
-	if (abandoned)
-		kunit_suite_mark_late(suite);
-	else
-		kref_put(&context->refs, kunit_attempt_free);
-	kref_put(&context->refs, kunit_attempt_free);
-	return NULL;
-}
-
-/*
- * The end of a parameterised case's context: param_exit, then what the
- * context holds goes, in protected runs.  Returns false when that failed
- * (logged).  A context whose case still runs late is left to it.
- */
-static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_case *test_case,
-				     struct kunit_attempt *context,
-				     struct kunit_progress *progress)
-{
-	unsigned long timeout = kunit_case_timeout(suite, test_case);
-	struct kunit *outer = kunit_platform_current_test();
-	bool abandoned = false;
-	bool ok;
-
-	if (kunit_suite_running_late(suite)) {
-		/*
-		 * A parameter's run that timed out may still use it: it stays,
-		 * and so does what it holds.  The case failed already.
-		 */
-		return true;
-	}
-	/* Nothing to run: no thread for it. */
-	if ((!context->exit || !context->init_succeeded) && list_empty(&context->test.resources))
-		context->cleaned_up = true;
-	progress->phase = KUNIT_PHASE_PARAMS;
-	while (!abandoned && !context->cleaned_up)
-		abandoned = kunit_attempt_protect(context, kunit_attempt_cleanup, timeout);
-	kunit_platform_set_current_test(outer);
-	progress->phase = KUNIT_PHASE_SUITE;
-	if (abandoned) {
-		kunit_suite_mark_late(suite);
+	if (!context->suite_err && context->test.status == KUNIT_SKIPPED) {
+		/* kunit_skip() in param_init: the case is skipped, for its reason. */
+		test->status = KUNIT_SKIPPED;
+		strscpy(test->status_comment, context->test.status_comment,
+			sizeof(test->status_comment));
+	} else {
 		kunit_log_printf(&suite->log, KERN_ERR,
-				 KUNIT_SUBTEST_INDENT "# %s: param_exit: %s", test_case->name,
-				 context->test.try_catch.reason);
-		kref_put(&context->refs, kunit_attempt_free);
-		return false;
+				 KUNIT_SUBTEST_INDENT "# %s: failed to initialize parent parameter test (%d)",
+				 test_case->name, context->suite_err ? context->suite_err : -EINTR);
 	}
-	/* A check on the context that failed (in any phase) fails the case. */
-	ok = context->test.status != KUNIT_FAILURE;
-	kref_put(&context->refs, kunit_attempt_free);
-	kref_put(&context->refs, kunit_attempt_free);
-	return ok;
+	/* param_exit is for a context that param_init made; what it holds still goes. */
+	if (!kunit_end_params_context(suite, test_case, context, progress))
+		test->status = KUNIT_FAILURE;
+	return NULL;
 }
 
 /*
@@ -967,14 +990,17 @@ static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_cas
  * for kunit_array_gen_params(), its plan too.
  */
 static void kunit_print_params_header(struct kunit_suite *suite, struct kunit_case *test_case,
-				      const struct kunit *context)
+				      const struct kunit *context,
+				      struct kunit_progress *progress)
 {
 	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "KTAP version 1");
 	kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "# Subtest: %s",
 			 test_case->name);
-	if (context->params_array.params && test_case->generate_params == kunit_array_gen_params)
+	if (context->params_array.params && test_case->generate_params == kunit_array_gen_params) {
+		progress->param_plan = context->params_array.num_params;
 		kunit_log_printf(&suite->log, KERN_INFO, KUNIT_SUBSUBTEST_INDENT "1..%zu",
-				 context->params_array.num_params);
+				 progress->param_plan);
+	}
 }
 
 static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *test_case,
@@ -986,20 +1012,20 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 	bool failed;
 	char name[24];
 
-	context = kunit_start_params_context(suite, test_case, progress);
+	context = kunit_start_params_context(suite, test_case, test, progress);
 	if (!context) {
-		kunit_count(&progress->param_stats, KUNIT_FAILURE);
-		progress->case_status = KUNIT_FAILURE;
+		kunit_count(&progress->param_stats, test->status);
+		progress->case_status = test->status;
 		return;
 	}
 	if (!progress->params_begun) {
 		progress->params_begun = true;
-		kunit_print_params_header(suite, test_case, &context->test);
+		kunit_print_params_header(suite, test_case, &context->test, progress);
 	}
 	test->parent = &context->test;
 
-	test->param_value = kunit_replay_params(suite, test_case, &context->test,
-						progress->param_index, desc, &failed);
+	test->param_value = kunit_replay_params(suite, test_case, context, progress->param_index,
+						desc, &failed, progress);
 
 	while (test->param_value) {
 		test->param_index = progress->param_index;
@@ -1033,13 +1059,21 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 			break;
 		}
 		desc[0] = '\0';
-		test->param_value = kunit_next_param(suite, test_case, &context->test,
+		test->param_value = kunit_next_param(suite, test_case, context,
 						     progress->param_index, test->param_value,
-						     desc, &failed);
+						     desc, &failed, progress);
 	}
 	test->parent = NULL;
 	/* A generator that crashed or hung fails its case (the log says how). */
 	if (failed) {
+		kunit_count(&progress->param_stats, KUNIT_FAILURE);
+		progress->case_status = KUNIT_FAILURE;
+	} else if (progress->param_plan && !kunit_suite_running_late(suite) &&
+		   (size_t)progress->param_index != progress->param_plan) {
+		/* The plan printed is a promise: a result less (or more) breaks it. */
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: %zu parameters announced, %d given",
+				 test_case->name, progress->param_plan, progress->param_index);
 		kunit_count(&progress->param_stats, KUNIT_FAILURE);
 		progress->case_status = KUNIT_FAILURE;
 	}
@@ -1056,7 +1090,8 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		progress->case_status = KUNIT_FAILURE;
 	}
 
-	if (!kunit_end_params_context(suite, test_case, context, progress)) {
+	/* A failed generator failed the case already, and its context with it. */
+	if (!kunit_end_params_context(suite, test_case, context, progress) && !failed) {
 		kunit_log_printf(&suite->log, KERN_ERR,
 				 KUNIT_SUBTEST_INDENT "# %s: the parameters' context failed",
 				 test_case->name);
@@ -1116,6 +1151,7 @@ static void kunit_run_case(struct kunit_suite *suite, struct kunit_case *test_ca
 
 	progress->case_begun = false;
 	progress->params_begun = false;
+	progress->param_plan = 0;
 	progress->param_index = 0;
 	memset(&progress->param_stats, 0, sizeof(progress->param_stats));
 }
@@ -1186,6 +1222,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	progress->suite_begun = false;
 	progress->case_begun = false;
 	progress->params_begun = false;
+	progress->param_plan = 0;
 	progress->suite_failed = false;
 	progress->case_index = 0;
 	progress->param_index = 0;
@@ -1226,35 +1263,25 @@ static void kunit_attempt_suite_call(void *data)
 }
 
 /*
- * Calls the generator of a case (@gen, or @gen_without_test of the older
- * signature) with the case's context @context, which counts the parameters
- * given so far (kunit_array_gen_params() needs it).
+ * A parameter generator's call, in a protected run of the case's context
+ * @data, whose test it receives (in the signature since Linux 6.18).
  */
-static const void *
-kunit_call_generator(const void *(*gen)(struct kunit *test, const void *prev, char *desc),
-		     kunit_generate_params_without_test_t gen_without_test,
-		     struct kunit *context, const void *prev, char *desc)
-{
-	if (gen)
-		return gen(context, prev, desc);
-	return gen_without_test(prev, desc);
-}
-
-/* A parameter generator's call, in a protected run. */
 static void kunit_attempt_generate(void *data)
 {
-	struct kunit_attempt *attempt = data;
+	struct kunit_attempt *context = data;
 
-	kunit_platform_set_current_test(NULL);
-	attempt->param = kunit_call_generator(attempt->generate_params,
-					      attempt->generate_params_without_test,
-					      attempt->params_context, attempt->param,
-					      attempt->desc);
+	kunit_platform_set_current_test(&context->test);
+	if (context->generate_params)
+		context->param = context->generate_params(&context->test, context->param,
+							  context->desc);
+	else
+		context->param = context->generate_params_without_test(context->param,
+								       context->desc);
 }
 
 /*
- * Runs suite code that is not a case (@what: "suite_init", "suite_exit",
- * "the parameter generator of CASE") as @fn of @attempt, in a protected
+ * Runs suite code that is not a case (@what: "suite_init", "suite_exit")
+ * as @fn of @attempt, in a protected
  * run like a case's: an oops there ends a test thread, not the task that
  * runs the suites (which may be loading a module, holding the run's
  * lock).  Returns 0, or an error logged here: -EFAULT when it crashed,
@@ -1283,10 +1310,6 @@ static int kunit_run_suite_code(struct kunit_suite *suite, struct kunit_attempt 
 	try_catch->tag = kunit_suite_tag(suite);
 	try_catch->code[0] = attempt->suite_init;
 	try_catch->code[1] = attempt->suite_exit;
-	if (attempt->generate_params)
-		try_catch->code[2] = attempt->generate_params;
-	else
-		try_catch->code[2] = attempt->generate_params_without_test;
 	try_catch->code[3] = try_catch->tag;
 	/*
 	 * Not a case's thread: a memory checker's report here tells no test,
@@ -1344,41 +1367,22 @@ static int kunit_call_suite_code(struct kunit_suite *suite, int (*init)(struct k
  * time (then @failed is set and the suite's log says so).
  */
 static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case *test_case,
-				    struct kunit *context, int index, const void *prev,
-				    char *desc, bool *failed)
+				    struct kunit_attempt *context, int index, const void *prev,
+				    char *desc, bool *failed, struct kunit_progress *progress)
 {
-	struct kunit_attempt *attempt;
-	char what[64];
-	const void *param = NULL;
+	struct kunit_try_catch *try_catch = &context->test.try_catch;
 
-	context->param_index = index;
-
-	if (!KUNIT_PLATFORM_PROTECTS_GENERATORS) {
-		*failed = false;
-		return kunit_call_generator(test_case->generate_params,
-					    test_case->generate_params_without_test,
-					    context, prev, desc);
-	}
-	*failed = true;
-	attempt = kzalloc(sizeof(*attempt), GFP_KERNEL);
-	if (!attempt) {
-		kunit_log_printf(&suite->log, KERN_ERR,
-				 KUNIT_SUBTEST_INDENT "# %s: no memory to generate a parameter",
-				 test_case->name);
+	/* kunit_array_gen_params() counts on it. */
+	context->test.param_index = index;
+	context->param = prev;
+	context->desc[0] = '\0';
+	*failed = kunit_run_context_code(suite, test_case, context, kunit_attempt_generate,
+					 "the parameter generator: ", progress) ||
+		  kunit_try_catch_get_result(try_catch) || try_catch->thrown;
+	if (*failed)
 		return NULL;
-	}
-	snprintf(what, sizeof(what), "the parameter generator of %s", test_case->name);
-	attempt->generate_params = test_case->generate_params;
-	attempt->generate_params_without_test = test_case->generate_params_without_test;
-	attempt->params_context = context;
-	attempt->param = prev;
-	if (!kunit_run_suite_code(suite, attempt, kunit_attempt_generate, what)) {
-		*failed = false;
-		param = attempt->param;
-		memcpy(desc, attempt->desc, KUNIT_PARAM_DESC_SIZE);
-	}
-	kref_put(&attempt->refs, kunit_attempt_free);
-	return param;
+	memcpy(desc, context->desc, KUNIT_PARAM_DESC_SIZE);
+	return context->param;
 }
 
 /**

@@ -54,6 +54,13 @@ static inline bool kunit_platform_tests_running(void)
 
 void kunit_platform_set_current_test(struct kunit *test);
 void kunit_platform_note_failure(struct kunit *test);
+
+/*
+ * A crash or a hang ends the test process, and the process's memory with
+ * it: nothing could read where the case was, and a passing check stays
+ * one compare.
+ */
+#define KUNIT_PLATFORM_REACHED(test, site)	((void)0)
 const char *kunit_platform_death_reason(const struct kunit_progress *progress);
 void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *progress);
 void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
@@ -98,12 +105,6 @@ static inline bool kunit_platform_late_code_runs(const void *tag)
 {
 	return false;
 }
-
-/*
- * A generator that crashes takes down the test process, whose supervisor
- * starts a new one where it stopped: it needs no protected run.
- */
-#define KUNIT_PLATFORM_PROTECTS_GENERATORS	false
 
 /*
  * A device is the stand-in of <linux/device.h>: no driver binds to it, and
