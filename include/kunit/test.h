@@ -384,6 +384,8 @@ struct kunit_suite {
 	struct kunit_attempt *spare_attempt;
 	/* A case given up on: its state stays until the suite's end, at least. */
 	struct kunit_attempt *given_up_attempt;
+	/* The last parameterised case's context, kept as @spare_attempt is. */
+	struct kunit_attempt *spare_context;
 };
 
 /**

@@ -1046,6 +1046,19 @@ static const void *fake_context_gen_asserts(struct kunit *test, const void *prev
 	return kunit_array_gen_params(test, prev, desc);
 }
 
+/* A parameter that gives the context's array more: more than announced. */
+static void fake_context_grows(struct kunit *test)
+{
+	note_call('0' + *(const int *)test->param_value);
+	test->parent->params_array.num_params = 3;
+}
+
+static int fake_context_init_two(struct kunit *test)
+{
+	kunit_register_params_array(test, fake_context_values, 2, NULL);
+	return 0;
+}
+
 /* A parameter that takes the context's array away: fewer than announced. */
 static void fake_context_shrinks(struct kunit *test)
 {
@@ -1060,8 +1073,38 @@ static struct kunit_case fake_context_edge_cases[] = {
 				   fake_context_init, fake_context_exit),
 	KUNIT_CASE_PARAM_WITH_INIT(fake_context_shrinks, kunit_array_gen_params,
 				   fake_context_init, NULL),
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_grows, kunit_array_gen_params,
+				   fake_context_init_two, NULL),
 	KUNIT_CASE(fake_passes),
 	{}
+};
+
+/*
+ * A context that a parameter's leftover thread fails a check on after its
+ * case ended: played by the next case, which fails a check on it.
+ */
+static struct kunit *fake_left_context;
+
+static void fake_context_leaves(struct kunit *test)
+{
+	fake_left_context = test->parent;
+}
+
+static void fake_fails_left_context(struct kunit *test)
+{
+	KUNIT_FAIL(fake_left_context, "too late");
+}
+
+static struct kunit_case fake_context_late_cases[] = {
+	KUNIT_CASE_PARAM_WITH_INIT(fake_context_leaves, kunit_array_gen_params,
+				   fake_context_init_two, NULL),
+	KUNIT_CASE(fake_fails_left_context),
+	{}
+};
+
+static struct kunit_suite fake_context_late_suite = {
+	.name = "fake-context-late",
+	.test_cases = fake_context_late_cases,
 };
 
 static struct kunit_suite fake_context_edge_suite = {
@@ -1309,6 +1352,7 @@ static void runner_test_param_context(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "the context was left wrong"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
 					   "    # fake_context_notes: the parameters' context failed\n"
+					   "        not ok 4 the parameters' context\n"
 					   "    # fake_context_notes: pass:3 fail:1 skip:0 total:4\n"
 					   "    not ok 4 fake_context_notes\n"));
 	/* No plan: the count is the generator's to know. */
@@ -1509,7 +1553,7 @@ static void runner_test_param_context_edges(struct kunit *test)
 	struct kunit_progress progress = { };
 	char *output = run_fake_suite(test, &fake_context_edge_suite, &progress);
 
-	KUNIT_EXPECT_STREQ(test, calls, "PrP1XrP1rp");
+	KUNIT_EXPECT_STREQ(test, calls, "PrP1XrP1r12p");
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
 					   "    ok 1 fake_context_case # SKIP no such device here\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
@@ -1517,15 +1561,37 @@ static void runner_test_param_context_edges(struct kunit *test)
 					   "    # fake_context_case: ASSERTION FAILED at "));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
 					   "    # the generator gives up\n"
+					   "        not ok 2 the parameter generator\n"
 					   "    # fake_context_case: pass:1 fail:1 skip:0 total:2\n"
 					   "    not ok 2 fake_context_case\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
 					   "        1..3\n"
 					   "        ok 1 number 1\n"
-					   "    # fake_context_shrinks: 3 parameters announced, 1 given\n"));
+					   "    # fake_context_shrinks: 3 parameters announced, 1 given\n"
+					   "        not ok 2 the parameters announced\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    not ok 3 fake_context_shrinks\n"));
-	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 4 fake_passes\n"));
+	/* The third parameter is not run: the KTAP keeps to its plan. */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "        1..2\n"
+					   "        ok 1 param-0\n"
+					   "        ok 2 param-1\n"
+					   "    # fake_context_grows: 2 parameters announced, 2 and more given\n"
+					   "        not ok 3 the parameters announced\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 5 fake_passes\n"));
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "not ok 1 fake-context-edges\n"));
+}
+
+/* A late failure on a context that ended fails the suite, in memory still there. */
+static void runner_test_param_context_late(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_context_late_suite, &progress);
+
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 1 fake_context_leaves\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 2 fake_fails_left_context\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+					   "    # fake-context-late: fake_context_leaves failed after it ended: a thread it left running failed a check\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "not ok 1 fake-context-late\n"));
 }
 
 static void runner_test_param_context_goes_on(struct kunit *test)
@@ -1704,6 +1770,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_goes_on_in_param),
 	KUNIT_CASE(runner_test_param_context),
 	KUNIT_CASE(runner_test_param_context_edges),
+	KUNIT_CASE(runner_test_param_context_late),
 	KUNIT_CASE(runner_test_timeout_by_speed),
 	KUNIT_CASE(runner_test_param_context_goes_on),
 	KUNIT_CASE(runner_test_progress_cleared_after_suite),

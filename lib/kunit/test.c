@@ -424,7 +424,6 @@ struct kunit_attempt {
 	/* NULL for a case; for a case's context, the part of it that runs. */
 	const char *part;
 	const void *param;
-	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct module *owner;
 	const void *tag;
 	bool init_succeeded;
@@ -432,6 +431,11 @@ struct kunit_attempt {
 	bool cleaned_up;
 	struct kref refs;
 	enum kunit_status reported;
+	/*
+	 * Last: a generator that writes past its end writes past the
+	 * allocation, where KASAN and ASan see it, not over the fields above.
+	 */
+	char desc[KUNIT_PARAM_DESC_SIZE];
 };
 
 static void kunit_attempt_free(struct kref *refs)
@@ -681,6 +685,23 @@ static struct kunit_attempt *kunit_next_attempt(struct kunit_suite *suite,
 }
 
 /*
+ * A parameterised case's context that ended stays until the next such
+ * context ends, or the suite does, as a case's state stays: a thread that
+ * a parameter left running may fail a check on test->parent meanwhile,
+ * which then fails the suite instead of writing into freed memory.
+ */
+static void kunit_drop_spare_context(struct kunit_suite *suite, struct kunit_progress *progress)
+{
+	struct kunit_attempt *context = suite->spare_context;
+
+	if (!context)
+		return;
+	suite->spare_context = NULL;
+	kunit_check_failed_after(suite, context, progress);
+	kref_put(&context->refs, kunit_attempt_free);
+}
+
+/*
  * At a suite's end: the last case's state goes, once checked, and the
  * runner lets go of the state of a case it gave up on.
  */
@@ -688,6 +709,7 @@ static void kunit_drop_spare_attempt(struct kunit_suite *suite, struct kunit_pro
 {
 	struct kunit_attempt *attempt = suite->spare_attempt;
 
+	kunit_drop_spare_context(suite, progress);
 	if (suite->given_up_attempt) {
 		kref_put(&suite->given_up_attempt->refs, kunit_attempt_free);
 		suite->given_up_attempt = NULL;
@@ -908,8 +930,11 @@ static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_cas
 				   "param_exit: ", progress))
 		return false;
 	ok = context->test.status != KUNIT_FAILURE;
+	/* No late run took the other reference; the suite keeps this one. */
 	kref_put(&context->refs, kunit_attempt_free);
-	kref_put(&context->refs, kunit_attempt_free);
+	context->reported = context->test.status;
+	kunit_drop_spare_context(suite, progress);
+	suite->spare_context = context;
 	return ok;
 }
 
@@ -1003,16 +1028,41 @@ static void kunit_print_params_header(struct kunit_suite *suite, struct kunit_ca
 	}
 }
 
+/*
+ * A parameterised case fails for something that is none of its parameters
+ * (its generator, its context, its plan): once its parameters' header is
+ * out, a failed result named @what says so among them, so that every
+ * reader of the KTAP counts the failure, and the counts match the lines.
+ * (kunit.py takes a case whose results all passed for a pass, whatever
+ * its own line says.)
+ */
+static void kunit_fail_params(struct kunit_suite *suite, struct kunit_progress *progress,
+			      const char *what)
+{
+	if (progress->params_begun)
+		kunit_print_result(&suite->log, KUNIT_SUBSUBTEST_INDENT, KUNIT_FAILURE,
+				   ++progress->param_index, what, NULL);
+	kunit_count(&progress->param_stats, KUNIT_FAILURE);
+	progress->case_status = KUNIT_FAILURE;
+}
+
 static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *test_case,
 				 struct kunit *test, struct kunit_progress *progress)
 {
 	char desc[KUNIT_PARAM_DESC_SIZE];
 	struct kunit_attempt *context;
+	bool too_many = false;
+	bool off_plan;
 	const char *death;
 	bool failed;
 	char name[24];
 
 	context = kunit_start_params_context(suite, test_case, test, progress);
+	if (!context && test->status == KUNIT_FAILURE) {
+		/* A result line too, if an earlier run printed the header. */
+		kunit_fail_params(suite, progress, "the parameters' context");
+		return;
+	}
 	if (!context) {
 		kunit_count(&progress->param_stats, test->status);
 		progress->case_status = test->status;
@@ -1062,21 +1112,17 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		test->param_value = kunit_next_param(suite, test_case, context,
 						     progress->param_index, test->param_value,
 						     desc, &failed, progress);
+		/* Not beyond the plan printed: the KTAP would not read. */
+		if (test->param_value && progress->param_plan &&
+		    (size_t)progress->param_index >= progress->param_plan) {
+			too_many = true;
+			test->param_value = NULL;
+		}
 	}
 	test->parent = NULL;
-	/* A generator that crashed or hung fails its case (the log says how). */
-	if (failed) {
-		kunit_count(&progress->param_stats, KUNIT_FAILURE);
-		progress->case_status = KUNIT_FAILURE;
-	} else if (progress->param_plan && !kunit_suite_running_late(suite) &&
-		   (size_t)progress->param_index != progress->param_plan) {
-		/* The plan printed is a promise: a result less (or more) breaks it. */
-		kunit_log_printf(&suite->log, KERN_ERR,
-				 KUNIT_SUBTEST_INDENT "# %s: %zu parameters announced, %d given",
-				 test_case->name, progress->param_plan, progress->param_index);
-		kunit_count(&progress->param_stats, KUNIT_FAILURE);
-		progress->case_status = KUNIT_FAILURE;
-	}
+	/* The plan printed is a promise: a result less (or more) breaks it. */
+	off_plan = !failed && progress->param_plan && !kunit_suite_running_late(suite) &&
+		   (too_many || (size_t)progress->param_index != progress->param_plan);
 
 	/* An earlier run died at a parameter that the generator gives no more. */
 	progress->phase = KUNIT_PHASE_CASE;
@@ -1086,17 +1132,25 @@ static void kunit_run_param_case(struct kunit_suite *suite, struct kunit_case *t
 		kunit_log_printf(&suite->log, KERN_ERR,
 				 KUNIT_SUBTEST_INDENT "# %s: parameter %d: %s; not given again",
 				 test_case->name, progress->param_index + 1, death);
-		kunit_count(&progress->param_stats, KUNIT_FAILURE);
-		progress->case_status = KUNIT_FAILURE;
+		snprintf(name, sizeof(name), "param-%d", progress->param_index);
+		kunit_fail_params(suite, progress, name);
 	}
-
+	/* A generator that crashed or hung fails its case (the log says how). */
+	if (failed)
+		kunit_fail_params(suite, progress, "the parameter generator");
+	if (off_plan) {
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: %zu parameters announced, %d%s given",
+				 test_case->name, progress->param_plan, progress->param_index,
+				 too_many ? " and more" : "");
+		kunit_fail_params(suite, progress, "the parameters announced");
+	}
 	/* A failed generator failed the case already, and its context with it. */
 	if (!kunit_end_params_context(suite, test_case, context, progress) && !failed) {
 		kunit_log_printf(&suite->log, KERN_ERR,
 				 KUNIT_SUBTEST_INDENT "# %s: the parameters' context failed",
 				 test_case->name);
-		kunit_count(&progress->param_stats, KUNIT_FAILURE);
-		progress->case_status = KUNIT_FAILURE;
+		kunit_fail_params(suite, progress, "the parameters' context");
 	}
 }
 
@@ -1379,6 +1433,11 @@ static const void *kunit_next_param(struct kunit_suite *suite, struct kunit_case
 	*failed = kunit_run_context_code(suite, test_case, context, kunit_attempt_generate,
 					 "the parameter generator: ", progress) ||
 		  kunit_try_catch_get_result(try_catch) || try_catch->thrown;
+	if (*failed && context->test.status == KUNIT_SKIPPED)
+		/* A generator gives a parameter or none: a skip is neither. */
+		kunit_log_printf(&suite->log, KERN_ERR,
+				 KUNIT_SUBTEST_INDENT "# %s: the parameter generator skipped: %s",
+				 test_case->name, context->test.status_comment);
 	if (*failed)
 		return NULL;
 	memcpy(desc, context->desc, KUNIT_PARAM_DESC_SIZE);
