@@ -16,6 +16,22 @@
 #include <linux/export.h>
 #include <linux/kconfig.h>
 
+/**
+ * KUNIT_NAMESPACE() - a symbol namespace, spelled as the kernel tree wants it
+ * @name: the namespace, a bare name.
+ *
+ * A string literal from Linux 6.13 on; the bare name up to 6.12, whose
+ * EXPORT_SYMBOL_NS() and MODULE_IMPORT_NS() make it a string themselves.
+ * CONFIG_KUNIT_NAMESPACE_IS_STRING says which the tree is.  A test module
+ * that must build on both imports with
+ * ``MODULE_IMPORT_NS(KUNIT_NAMESPACE(EXPORTED_FOR_KUNIT_TESTING))``.
+ */
+#if IS_ENABLED(CONFIG_KUNIT_NAMESPACE_IS_STRING)
+#define KUNIT_NAMESPACE(name)	#name
+#else
+#define KUNIT_NAMESPACE(name)	name
+#endif
+
 #if IS_ENABLED(CONFIG_KUNIT)
 /**
  * VISIBLE_IF_KUNIT - "static", unless KUnit is enabled
@@ -31,15 +47,8 @@
  * With KUnit enabled, exports @symbol to the EXPORTED_FOR_KUNIT_TESTING
  * namespace, which a test module imports; otherwise does nothing.
  */
-#if IS_ENABLED(CONFIG_KUNIT_NAMESPACE_IS_STRING)
-/* Linux 6.13 on: a namespace is a string literal, imported as one. */
 #define EXPORT_SYMBOL_IF_KUNIT(symbol)					\
-	EXPORT_SYMBOL_NS(symbol, "EXPORTED_FOR_KUNIT_TESTING")
-#else
-/* Up to 6.12, the tree's macros make the namespace a string themselves. */
-#define EXPORT_SYMBOL_IF_KUNIT(symbol)					\
-	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
-#endif
+	EXPORT_SYMBOL_NS(symbol, KUNIT_NAMESPACE(EXPORTED_FOR_KUNIT_TESTING))
 #else
 #define VISIBLE_IF_KUNIT static
 /* Not exported at all. */

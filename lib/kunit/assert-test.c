@@ -6,6 +6,7 @@
  * explains a failure with the exact lines shown here.
  */
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 
 #include <linux/kernel.h>
 #include <linux/string.h>
@@ -927,4 +928,4 @@ kunit_test_suites(&assert_test_suite);
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's expectations and assertions");
 /* KUnit internals exported for its own suites (tests-only-export.h). */
-MODULE_IMPORT_NS(KUNIT_INTERNALS);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

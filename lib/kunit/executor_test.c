@@ -5,6 +5,7 @@
  */
 #include "executor.h"
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 
 #include <linux/kernel.h>
 #include <linux/string.h>
@@ -172,4 +173,4 @@ kunit_test_suites(&executor_test_suite);
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's executor");
 /* KUnit internals exported for its own suites (tests-only-export.h). */
-MODULE_IMPORT_NS(KUNIT_INTERNALS);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

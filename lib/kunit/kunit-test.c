@@ -15,6 +15,7 @@
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 #include <kunit/try-catch.h>
+#include <kunit/visibility.h>
 
 #include <linux/device.h>
 #include <linux/kernel.h>
@@ -2221,4 +2222,4 @@ kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");
 /* KUnit internals exported for its own suites (tests-only-export.h). */
-MODULE_IMPORT_NS(KUNIT_INTERNALS);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

@@ -7,6 +7,7 @@
 #include <kunit/platform_device.h>
 #include <kunit/resource.h>
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 
 #include <linux/completion.h>
 #include <linux/device.h>
@@ -155,4 +156,4 @@ kunit_test_suites(&platform_device_test_suite);
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's platform device helpers");
 /* KUnit internals that fake-test.h runs fake cases with. */
-MODULE_IMPORT_NS(KUNIT_INTERNALS);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

@@ -5,6 +5,7 @@
 #include <kunit/kunit-stream.h>
 #include <kunit/string-stream.h>
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -206,4 +207,4 @@ kunit_test_suites(&string_stream_test_suite);
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit's string_stream and kunit_stream");
 /* KUnit internals exported for its own suites (tests-only-export.h). */
-MODULE_IMPORT_NS(KUNIT_INTERNALS);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

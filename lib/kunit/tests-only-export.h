@@ -12,6 +12,7 @@
 #ifndef _KUNIT_TESTS_ONLY_EXPORT_H
 #define _KUNIT_TESTS_ONLY_EXPORT_H
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/kconfig.h>
 
@@ -24,7 +25,7 @@
  * are built; otherwise does nothing.
  */
 #define EXPORT_SYMBOL_FOR_KUNIT_TESTS(symbol)				\
-	EXPORT_SYMBOL_NS_GPL(symbol, KUNIT_INTERNALS)
+	EXPORT_SYMBOL_NS_GPL(symbol, KUNIT_NAMESPACE(KUNIT_INTERNALS))
 #else
 #define EXPORT_SYMBOL_FOR_KUNIT_TESTS(symbol)
 #endif

@@ -41,6 +41,7 @@
 #include <linux/wait.h>
 
 #include "kernel-internal.h"
+#include "tests-only-export.h"
 
 static unsigned long kunit_timeout = CONFIG_KUNIT_DEFAULT_TIMEOUT;
 module_param_named(timeout, kunit_timeout, ulong, 0644);
@@ -56,6 +57,7 @@ unsigned long kunit_platform_default_timeout(void)
 {
 	return READ_ONCE(kunit_timeout);
 }
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_platform_default_timeout);
 
 /* How often the runner looks whether the case's thread died. */
 #define KUNIT_WATCH_INTERVAL	(HZ / 10)

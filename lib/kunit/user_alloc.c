@@ -9,6 +9,7 @@
  * 6.12; on older trees this builds into the kernel only (Makefile).
  */
 #include <kunit/test.h>
+#include <kunit/visibility.h>
 
 #include <linux/err.h>
 #include <linux/kthread.h>
@@ -102,4 +103,4 @@ unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 EXPORT_SYMBOL_GPL(kunit_vm_mmap);
 
 /* mm_alloc() and arch_pick_mmap_layout() are exported to KUnit's namespace. */
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+MODULE_IMPORT_NS(KUNIT_NAMESPACE(EXPORTED_FOR_KUNIT_TESTING));
