@@ -488,8 +488,12 @@ hang_not_run="not run: code of this suite timed out and may still run"
 # One suite after another, as they should read (kunit-report keeps the lines).
 sed -n '/^    # Subtest: extra-hang$/,/^not ok 6 extra-hang-once$/p; /^not ok 6 extra-hang-once$/q' \
 	"$BUILD/last/results.ktap" |
-	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*|# module: hang_kunit)$' \
+	grep -vE '^ *(KTAP version 1|1\.\.[0-9]+|# [a-z_]+: timed out after .*|# [a-z_]+: last line seen .*|# module: hang_kunit)$' \
 	> "$SCRATCH/hang.lines"
+late_line=$(grep -n 'KUNIT_ASSERT_NOT_NULL(test, value)' "$TOP/tests/extra/hang/hang_kunit.c" | cut -d: -f1)
+expect_match "$BUILD/last/results.ktap" \
+	"^    # hang_returns_late: last line seen .*hang_kunit\\.c:$late_line \\(the last check it reached\\)\$" \
+	"the timeout's report names the last check the case reached"
 expect_line "$BUILD/last/results.ktap" "    # module: hang_kunit" "the hang module's suites name it"
 cat > "$SCRATCH/hang.expected" <<EOT
     # Subtest: extra-hang
