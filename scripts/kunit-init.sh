@@ -17,6 +17,7 @@
 # "kunit-run: " (run_kselftest.sh prints a test's lines behind "# "):
 #
 #   kunit-run: record start|end tainted=N [oops_count=N] [warn_count=N]
+#	[expected_warnings=N]
 #   kunit-run: error: WHAT
 #   kunit-run: done
 #
@@ -95,11 +96,14 @@ to_host() {
 }
 
 # The kernel's own record of trouble: its taint flags and, where the
-# kernel has them, its counts of oopses and warnings.  The host fails the
-# run on what the record at the end shows, whatever the console says.
+# kernel has them, its counts of oopses and warnings, and how many of the
+# warnings KUnit's tests expected (kunit_warning_suppress()).  The host
+# fails the run on what the record at the end shows, whatever the console
+# says.
 record() {
 	line="record $1"
-	for file in /proc/sys/kernel/tainted /sys/kernel/oops_count /sys/kernel/warn_count; do
+	for file in /proc/sys/kernel/tainted /sys/kernel/oops_count /sys/kernel/warn_count \
+		/sys/module/kunit/parameters/expected_warnings; do
 		value=$(cat "$file" 2>/dev/null) && line="$line ${file##*/}=$value"
 	done
 	to_host "$line"

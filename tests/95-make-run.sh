@@ -662,7 +662,7 @@ fi
 expect_module_result "not ok" safety_divide_work \
 	"a work item that dies in a divide error fails its module, on oops_count"
 expect_line "$ktap" \
-	"    # safety_warns_in_work: the kernel's taint gained W (a warning) while it ran; see the kernel's report" \
+	"    # safety_warns_in_work: the kernel's record gained W (a warning) while it ran; see the kernel's report" \
 	"a WARN_ON() in a work item a case waited for fails the case on the kernel's taint"
 if grep -q '^WARNING: CPU: [0-9]* PID: [0-9]* at .*safety_warn.c:[0-9]* safety_warn_fn' "$console"; then
 	pass "WARN_ON() prints a report that names its function"
@@ -730,7 +730,7 @@ expect_line "$console" "safety-after| ok 1 safety_nest_inner" \
 expect_module_result "not ok" safety_bad_page_exit \
 	"a suite_exit that taints the kernel B (a bad page) fails its module, though its case passed"
 expect_line "$ktap" \
-	"    # safety_bad_page_exit: the kernel's taint gained B (a bad page or a memory checker's report) outside its cases; see the kernel's report" \
+	"    # safety_bad_page_exit: the kernel's record gained B (a bad page or a memory checker's report) outside its cases; see the kernel's report" \
 	"the suite says what came outside its cases"
 expect_module_result "not ok" safety_flood "a module that logs past the kernel's log buffer fails"
 expect_line "$ksft" \

@@ -124,15 +124,21 @@ walk(json.load(open(sys.argv[1])), "")
 PY
 }
 
-# The results that exist only in the kernel: the cases of the suite that
-# needs the driver model, each of which must pass, once.  And the cases
+# The results that exist only in the kernel: the cases of the suites that
+# need the driver model or interrupt context, each of which must pass, once.  And the cases
 # that skip in a kernel that gives KUnit no user memory (a modular KUnit
 # where the tree does not export mm_alloc()).
 KERNEL_ONLY_RESULTS="kunit-platform-device.platform_device_test_alloc_put
 kunit-platform-device.platform_device_test_add_unregistered
 kunit-platform-device.platform_device_test_foreign_add_unregistered
 kunit-platform-device.platform_device_test_wait_for_probe
-kunit-platform-device.platform_device_test_driver_gone_with_case"
+kunit-platform-device.platform_device_test_driver_gone_with_case
+kunit-kernel-helpers.irq_test_all_contexts
+kunit-kernel-helpers.irq_test_failure_reported
+kunit-kernel-helpers.fwnode_test_create
+kunit-kernel-helpers.fwnode_test_register
+kunit-kernel-helpers.fwnode_test_register_group
+kunit-kernel-helpers.fwnode_test_device_add"
 USER_MEMORY_CASES="kunit-resource.resource_test_vm_mmap kunit-resource.resource_test_vm_mmap_gone_with_case"
 
 # expect_own_suites KTAP WHAT [no-user-memory]: in the kernel whose results

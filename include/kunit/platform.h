@@ -28,7 +28,12 @@
  *  - what a case started beside its own code, which its result waits for:
  *    kunit_platform_case_start() and kunit_platform_case_end();
  *  - whether the platform's own record says something went wrong since
- *    the core last looked: kunit_platform_new_trouble();
+ *    the core last looked: kunit_platform_new_trouble(), into a
+ *    &struct kunit_trouble;
+ *  - how many warnings the platform counted, and which of them KUnit
+ *    expected (kunit_warning_suppress()): kunit_platform_warnings_recorded()
+ *    and kunit_platform_expect_warnings(); and which task runs:
+ *    kunit_platform_task();
  *  - whether a string lasts as long as the program: kunit_platform_is_rodata();
  *  - what a check that passes notes of where it is: KUNIT_PLATFORM_REACHED();
  *  - how long a case may run unless it or its suite says otherwise:
@@ -37,7 +42,9 @@
  *    clocks, device tree) and a network stack for tests to use:
  *    KUNIT_PLATFORM_HAS_DRIVERS and KUNIT_PLATFORM_HAS_NETWORK;
  *  - whether a test can map user memory (kunit_vm_mmap()):
- *    KUNIT_PLATFORM_HAS_USER_MEMORY.
+ *    KUNIT_PLATFORM_HAS_USER_MEMORY;
+ *  - whether code can run in hardirq and softirq context
+ *    (kunit_run_irq_test()): KUNIT_PLATFORM_HAS_IRQ_CONTEXT.
  *
  * This is the only file of KUnit's core that tests __KERNEL__.
  */
@@ -48,6 +55,18 @@ struct kunit;
 struct kunit_progress;
 struct kunit_suite;
 struct module;
+
+/**
+ * struct kunit_trouble - what the platform's record of trouble held when looked at
+ * @taints: the kernel's trouble flags (see lib/kunit/kernel.c).
+ * @warnings: the platform's count of warnings.
+ * @expected: how many of them KUnit expected (kunit_platform_expect_warnings()).
+ */
+struct kunit_trouble {
+	unsigned long taints;
+	unsigned long warnings;
+	unsigned long expected;
+};
 
 #ifdef __KERNEL__
 
@@ -168,7 +187,15 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 {
 }
 
-bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size);
+bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *text,
+				size_t size);
+
+bool kunit_platform_warnings_recorded(unsigned long *count);
+
+void kunit_platform_expect_warnings(unsigned long count);
+
+/* Which task runs: kunit_has_active_suppress_warning() matches it. */
+#define kunit_platform_task()	((const void *)current)
 
 bool kunit_platform_is_rodata(const void *p);
 
@@ -185,6 +212,9 @@ bool kunit_platform_late_code_runs(const void *tag);
 
 /* kunit_vm_mmap() is built (lib/kunit/Kconfig, KUNIT_USER_ALLOC). */
 #define KUNIT_PLATFORM_HAS_USER_MEMORY		IS_ENABLED(CONFIG_KUNIT_USER_ALLOC)
+
+/* Hardirq and softirq context, for kunit_run_irq_test(). */
+#define KUNIT_PLATFORM_HAS_IRQ_CONTEXT		1
 
 int kunit_bus_init(void);
 void kunit_bus_shutdown(void);

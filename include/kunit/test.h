@@ -2097,6 +2097,65 @@ do {									\
 	kunit_assert_end(test, success, stream)
 
 /*
+ * Warnings a test expects (mainline since 7.2; lib/kunit/suppress.c).  A
+ * warning fails the case in whose window the kernel counted it, unless a
+ * block of the case's accounts for it.  Unlike mainline's, the block
+ * does not silence the kernel: its report stays in the log.
+ */
+struct kunit_suppressed_warning;
+
+struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test);
+void kunit_end_suppress_warning(struct kunit *test, struct kunit_suppressed_warning *w);
+int kunit_suppressed_warning_count(struct kunit_suppressed_warning *w);
+void __kunit_suppress_auto_cleanup(struct kunit_suppressed_warning **wp);
+bool kunit_has_active_suppress_warning(void);
+bool kunit_warning_expected_by(struct kunit *test);
+
+/**
+ * kunit_warning_suppress() - run a block in which the test expects warnings
+ * @test: the running test.
+ *
+ * Used as a statement: ``kunit_warning_suppress(test) { ... }``.  The
+ * warnings the kernel counts while the block runs, whichever task gives
+ * them, are the block's: they do not fail the case, and
+ * KUNIT_SUPPRESSED_WARNING_COUNT() counts them inside the block.  Leaving
+ * it any way (its end, break, return, a failed assertion) closes it.  One
+ * block is open at a time; the block is skipped where the platform cannot
+ * count warnings.
+ */
+#define kunit_warning_suppress(test)					\
+	for (struct kunit_suppressed_warning *__kunit_suppress		\
+	     __attribute__((__cleanup__(__kunit_suppress_auto_cleanup))) =	\
+	     kunit_start_suppress_warning(test);				\
+	     __kunit_suppress;						\
+	     kunit_end_suppress_warning(test, __kunit_suppress),		\
+	     __kunit_suppress = NULL)
+
+/**
+ * KUNIT_SUPPRESSED_WARNING_COUNT() - the warnings counted so far in the enclosing block
+ *
+ * Only inside kunit_warning_suppress().
+ */
+#define KUNIT_SUPPRESSED_WARNING_COUNT()				\
+	kunit_suppressed_warning_count(__kunit_suppress)
+
+/**
+ * KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT() - expect a count of warnings in the block
+ * @test: the running test.
+ * @expected: how many warnings the block should have counted so far.
+ */
+#define KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, expected)		\
+	KUNIT_EXPECT_EQ(test, KUNIT_SUPPRESSED_WARNING_COUNT(), expected)
+
+/**
+ * KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT() - assert a count of warnings in the block
+ * @test: the running test.
+ * @expected: how many warnings the block should have counted so far.
+ */
+#define KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT(test, expected)		\
+	KUNIT_ASSERT_EQ(test, KUNIT_SUPPRESSED_WARNING_COUNT(), expected)
+
+/*
  * The original KUnit API: a suite was a "module", registered with
  * module_test().  Both names stay valid.
  */

@@ -10,8 +10,11 @@
 #include "progress.h"
 #include <kunit/test.h>
 
+#include <linux/gfp.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/kernfs.h>
+#include <linux/kobject.h>
 #include <linux/panic.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -112,7 +115,9 @@ void kunit_platform_emit(const char *level, const char *line)
  * it for every report, and KASAN's and KFENCE's own cases expect reports
  * (KASAN fails an unexpected one in a test's thread itself); suite code,
  * module code and other suites expect none.  Taint flags stay set: the
- * first of each kind is what the kernel's record tells.
+ * first of each kind is what the taint tells.  Warnings are counted too
+ * (kunit_platform_warnings_recorded()): where the count can be read, it
+ * tells each warning instead of the W flag.
  */
 static const struct {
 	unsigned int flag;
@@ -127,35 +132,156 @@ static const struct {
 	{ TAINT_BAD_PAGE, 'B', "a bad page or a memory checker's report", true },
 };
 
+/*
+ * The warnings that kunit_warning_suppress() blocks counted, which the
+ * kernel's count of warnings also holds: readable as
+ * /sys/module/kunit/parameters/expected_warnings, so that the kselftest
+ * wrapper and make run subtract them too.
+ */
+static atomic_long_t kunit_expected_warnings = ATOMIC_LONG_INIT(0);
+
+static int kunit_get_expected_warnings(char *buffer, const struct kernel_param *kp)
+{
+	return scnprintf(buffer, PAGE_SIZE, "%lu\n", atomic_long_read(&kunit_expected_warnings));
+}
+
+static const struct kernel_param_ops kunit_expected_warnings_ops = {
+	.get = kunit_get_expected_warnings,
+};
+
+module_param_cb(expected_warnings, &kunit_expected_warnings_ops, NULL, 0444);
+MODULE_PARM_DESC(expected_warnings,
+		 "How many of the kernel's warnings (warn_count) KUnit tests expected");
+
 /**
- * kunit_platform_new_trouble() - whether the kernel's taint shows new trouble
- * @seen: the trouble flags already accounted for; updated.
+ * kunit_platform_expect_warnings() - warnings a block of a test expected
+ * @count: how many the kernel counted in the block.
+ *
+ * Said on the console too, for a reader of it (the kselftest wrapper,
+ * kunit-report): the WARNING reports of the running case that it may
+ * quote without failing the case, which the case's window already judged.
+ */
+void kunit_platform_expect_warnings(unsigned long count)
+{
+	static bool kunit_pinned;
+
+	if (!count)
+		return;
+	atomic_long_add(count, &kunit_expected_warnings);
+	pr_info("kunit: expected warnings %lu\n", count);
+	/*
+	 * The kernel's count keeps these warnings until it reboots, and only
+	 * kunit.ko tells that they were expected: it stays loaded from now
+	 * on, or the wrapper's "modprobe -r" of a test module would take
+	 * the record's other half with it.
+	 */
+	if (IS_MODULE(CONFIG_KUNIT) && !xchg(&kunit_pinned, true)) {
+		__module_get(THIS_MODULE);
+		pr_info("kunit: kunit.ko stays loaded: it holds the count of warnings its tests expected (expected_warnings)\n");
+	}
+}
+
+/*
+ * The kernel counts every warning (kernel/panic.c) and shows the count as
+ * /sys/kernel/warn_count only, since 6.2 and 6.1.y: KUnit reads the count
+ * through that attribute, mounted or not.  The attribute is found once.
+ */
+static DEFINE_MUTEX(kunit_warn_count_lock);
+static struct kobj_attribute *kunit_warn_count_attr;
+
+/**
+ * kunit_platform_warnings_recorded() - the kernel's count of warnings
+ * @count: set to it.
+ *
+ * Return: true, or false where the kernel shows no count (no sysfs, or a
+ * kernel before the count) or it cannot be read.
+ */
+bool kunit_platform_warnings_recorded(unsigned long *count)
+{
+	struct kernfs_node *kn;
+	unsigned long page;
+	bool read = false;
+
+	mutex_lock(&kunit_warn_count_lock);
+	if (!kunit_warn_count_attr && kernel_kobj && kernel_kobj->sd) {
+		kn = kernfs_find_and_get(kernel_kobj->sd, "warn_count");
+		/* The node is the attribute's, which lives as long as the kernel. */
+		if (kn && kernfs_type(kn) == KERNFS_FILE)
+			kunit_warn_count_attr = container_of((struct attribute *)kn->priv,
+							     struct kobj_attribute, attr);
+		kernfs_put(kn);
+	}
+	if (kunit_warn_count_attr && kunit_warn_count_attr->show) {
+		page = get_zeroed_page(GFP_KERNEL);
+		read = page &&
+		       kunit_warn_count_attr->show(kernel_kobj, kunit_warn_count_attr,
+						   (char *)page) > 0 &&
+		       !kstrtoul(strim((char *)page), 10, count);
+		free_page(page);
+	}
+	mutex_unlock(&kunit_warn_count_lock);
+	return read;
+}
+EXPORT_SYMBOL_GPL(kunit_platform_warnings_recorded);
+
+/* Appends to @text the description of one kind of trouble. */
+static size_t kunit_add_trouble(char *text, size_t size, size_t len, const char *fmt, ...)
+{
+	va_list args;
+
+	if (len)
+		len += scnprintf(text + len, size - len, ", ");
+	va_start(args, fmt);
+	len += vscnprintf(text + len, size - len, fmt, args);
+	va_end(args);
+	return len;
+}
+
+/**
+ * kunit_platform_new_trouble() - whether the kernel's record shows new trouble
+ * @seen: what the record held when last looked at; updated.
  * @in_case: the window is a case's, where a memory checker's report may be
  *	     what the case expects: such flags are accounted for, not told.
- * @text: where to describe the new flags, "D (a task died)".
+ * @text: where to describe the new trouble, "D (a task died), W (2 warnings)".
  * @size: the size of @text.
  *
  * Return: true when a flag of kunit_trouble_taints is set that @seen did
- * not have.
+ * not have, or the kernel counted more warnings since than KUnit expected.
  */
-bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text, size_t size)
+bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *text, size_t size)
 {
+	unsigned long warnings, expected = atomic_long_read(&kunit_expected_warnings);
+	bool counted = kunit_platform_warnings_recorded(&warnings);
 	size_t i, len = 0;
-	bool found = false;
 
 	for (i = 0; i < ARRAY_SIZE(kunit_trouble_taints); i++) {
 		unsigned long bit = BIT(kunit_trouble_taints[i].flag);
 
-		if ((*seen & bit) || !test_taint(kunit_trouble_taints[i].flag))
+		if ((seen->taints & bit) || !test_taint(kunit_trouble_taints[i].flag))
 			continue;
-		*seen |= bit;
-		if (in_case && kunit_trouble_taints[i].outside_cases_only)
+		seen->taints |= bit;
+		if ((in_case && kunit_trouble_taints[i].outside_cases_only) ||
+		    (counted && kunit_trouble_taints[i].flag == TAINT_WARN))
 			continue;
-		len += scnprintf(text + len, size - len, "%s%c (%s)", found ? ", " : "",
-				 kunit_trouble_taints[i].letter, kunit_trouble_taints[i].meaning);
-		found = true;
+		len = kunit_add_trouble(text, size, len, "%c (%s)", kunit_trouble_taints[i].letter,
+					kunit_trouble_taints[i].meaning);
 	}
-	return found;
+	if (counted) {
+		unsigned long given = warnings - seen->warnings;
+		unsigned long accounted = expected - seen->expected;
+
+		if (given > accounted && !accounted && given == 1)
+			len = kunit_add_trouble(text, size, len, "W (a warning)");
+		else if (given > accounted && !accounted)
+			len = kunit_add_trouble(text, size, len, "W (%lu warnings)", given);
+		else if (given > accounted)
+			len = kunit_add_trouble(text, size, len,
+						"W (%lu warnings, %lu of them expected)",
+						given, accounted);
+		seen->warnings = warnings;
+		seen->expected = expected;
+	}
+	return len;
 }
 
 /*

@@ -17,6 +17,7 @@
 #include <kunit/try-catch.h>
 #include <kunit/visibility.h>
 
+#include <linux/bug.h>
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -2215,9 +2216,161 @@ static struct kunit_suite attributes_test_suite = {
 	.test_cases = attributes_test_cases,
 };
 
+/*
+ * Warnings a test expects (kunit_warning_suppress()): each is counted in
+ * its block, and fails no case; one outside a block fails its case.
+ */
+static void suppress_skip_without_warnings(struct kunit *test)
+{
+	if (!IS_ENABLED(CONFIG_BUG))
+		kunit_skip(test, "WARN() does nothing without CONFIG_BUG");
+}
+
+static noinline void suppress_warn_from_a_function(void)
+{
+	WARN(1, "a warning that %s expects\n", __func__);
+}
+
+static void suppress_test_counts(struct kunit *test)
+{
+	suppress_skip_without_warnings(test);
+	kunit_warning_suppress(test) {
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 0);
+		WARN(1, "a warning that %s expects\n", __func__);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+		suppress_warn_from_a_function();
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 2);
+		KUNIT_EXPECT_TRUE(test, WARN_ON(test));
+		KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT(test, 3);
+	}
+	KUNIT_EXPECT_FALSE(test, kunit_has_active_suppress_warning());
+}
+
+static void suppress_test_count_after_end(struct kunit *test)
+{
+	struct kunit_suppressed_warning *first, *second;
+
+	suppress_skip_without_warnings(test);
+	first = kunit_start_suppress_warning(test);
+	KUNIT_ASSERT_NOT_NULL(test, first);
+	WARN(1, "first block\n");
+	suppress_warn_from_a_function();
+	kunit_end_suppress_warning(test, first);
+
+	second = kunit_start_suppress_warning(test);
+	KUNIT_ASSERT_NOT_NULL(test, second);
+	WARN(1, "second block\n");
+	kunit_end_suppress_warning(test, second);
+
+	KUNIT_EXPECT_EQ(test, kunit_suppressed_warning_count(first), 2);
+	KUNIT_EXPECT_EQ(test, kunit_suppressed_warning_count(second), 1);
+	KUNIT_EXPECT_EQ(test, kunit_suppressed_warning_count(NULL), 0);
+}
+
+static void suppress_test_active_state(struct kunit *test)
+{
+	KUNIT_EXPECT_FALSE(test, kunit_has_active_suppress_warning());
+	kunit_warning_suppress(test)
+		KUNIT_EXPECT_TRUE(test, kunit_has_active_suppress_warning());
+	KUNIT_EXPECT_FALSE(test, kunit_has_active_suppress_warning());
+	/* A break leaves the block closed, as its end does. */
+	kunit_warning_suppress(test)
+		break;
+	KUNIT_EXPECT_FALSE(test, kunit_has_active_suppress_warning());
+}
+
+static struct kunit_suppressed_warning *suppress_second_block;
+
+static void suppress_open_second_block(struct kunit *fake)
+{
+	suppress_second_block = kunit_start_suppress_warning(fake);
+}
+
+static void suppress_test_one_block_at_a_time(struct kunit *test)
+{
+	struct kunit_fake_run run;
+
+	suppress_second_block = ERR_PTR(-EINVAL);
+	kunit_warning_suppress(test)
+		kunit_run_fake(test, "second", suppress_open_second_block, &run);
+	KUNIT_EXPECT_NULL(test, suppress_second_block);
+	KUNIT_EXPECT_EQ(test, run.fake.status, KUNIT_FAILURE);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(run.output, "Another suppression block is already active"));
+}
+
+static void fake_warns(struct kunit *test)
+{
+	WARN(1, "a warning that %s does not expect\n", __func__);
+}
+
+static void fake_expects_its_warning(struct kunit *test)
+{
+	kunit_warning_suppress(test) {
+		WARN(1, "a warning that %s expects\n", __func__);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+	}
+}
+
+static struct kunit_case fake_warning_cases[] = {
+	{ .run_case = fake_warns, .name = "first" },
+	{ .run_case = fake_warns, .name = "second" },
+	{}
+};
+
+static struct kunit_suite fake_warning_suite = {
+	.name = "fake-warnings",
+	.test_cases = fake_warning_cases,
+};
+
+/*
+ * A case's warning that no block of its own expects fails it, even inside
+ * a block of the case that runs it (which expects it: in the kernel, the
+ * windows of both cases count it).  A case whose block expects its
+ * warning passes, and its log tells the warning.
+ */
+static void suppress_test_verdicts(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output;
+
+	suppress_skip_without_warnings(test);
+	fake_warning_cases[0].run_case = fake_warns;
+	fake_warning_cases[1].run_case = fake_warns;
+	kunit_warning_suppress(test) {
+		run_fake_suite(test, &fake_warning_suite, &progress);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 2);
+	}
+	KUNIT_EXPECT_EQ(test, fake_warning_cases[0].status, KUNIT_FAILURE);
+	KUNIT_EXPECT_EQ(test, fake_warning_cases[1].status, KUNIT_FAILURE);
+
+	memset(&progress, 0, sizeof(progress));
+	fake_warning_cases[0].run_case = fake_expects_its_warning;
+	fake_warning_cases[1].run_case = fake_expects_its_warning;
+	output = run_fake_suite(test, &fake_warning_suite, &progress);
+	KUNIT_EXPECT_EQ(test, fake_warning_cases[0].status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_EQ(test, fake_warning_cases[1].status, KUNIT_SUCCESS);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+		"    # second: 1 warning in a kunit_warning_suppress() block, expected: its report is in the log\n"
+		"    ok 2 second\n"));
+}
+
+static struct kunit_case suppress_test_cases[] = {
+	KUNIT_CASE(suppress_test_counts),
+	KUNIT_CASE(suppress_test_count_after_end),
+	KUNIT_CASE(suppress_test_active_state),
+	KUNIT_CASE(suppress_test_one_block_at_a_time),
+	KUNIT_CASE(suppress_test_verdicts),
+	{}
+};
+
+static struct kunit_suite suppress_test_suite = {
+	.name = "kunit-warning-suppression",
+	.test_cases = suppress_test_cases,
+};
+
 kunit_test_suites(&status_test_suite, &log_test_suite, &try_catch_test_suite,
 		  &resource_test_suite, &runner_test_suite, &attributes_test_suite,
-		  &stub_test_suite, &device_test_suite);
+		  &stub_test_suite, &device_test_suite, &suppress_test_suite);
 
 MODULE_LICENSE("GPL v2");
 MODULE_DESCRIPTION("Tests of KUnit itself");

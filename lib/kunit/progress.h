@@ -89,7 +89,7 @@ struct kunit_progress {
 	struct kunit_result_stats suite_total_stats;
 	struct kunit_result_stats run_stats;
 	bool trouble_primed;
-	unsigned long trouble_seen;
+	struct kunit_trouble trouble_seen;
 };
 
 void __kunit_run_suite(struct kunit_suite *suite, size_t number,

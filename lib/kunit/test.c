@@ -637,7 +637,7 @@ static void kunit_check_suite_trouble(struct kunit_suite *suite, struct kunit_pr
 	if (!kunit_new_trouble(progress, false, text))
 		return;
 	kunit_log_printf(&suite->log, KERN_ERR,
-			 KUNIT_SUBTEST_INDENT "# %.*s: the kernel's taint gained %s %s; see the kernel's report",
+			 KUNIT_SUBTEST_INDENT "# %.*s: the kernel's record gained %s %s; see the kernel's report",
 			 (int)sizeof(suite->name), suite->name, text, when);
 	progress->suite_failed = true;
 }
@@ -783,7 +783,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		 */
 		if (kunit_new_trouble(progress, true, trouble)) {
 			kunit_err(&attempt->test,
-				  "the kernel's taint gained %s while it ran; see the kernel's report",
+				  "the kernel's record gained %s while it ran; see the kernel's report",
 				  trouble);
 			kunit_set_failure(&attempt->test);
 		}

@@ -3,12 +3,13 @@
  * The example of Documentation/dev-tools/kunit/usage.rst: a suite for a
  * small parser of sizes such as "4k", showing cases, a fixture,
  * expectations and assertions, parameters, skipping, test-managed memory,
- * logging and a time limit.  The documentation includes its parts from
+ * logging, a time limit and a warning the test expects.  The documentation includes its parts from
  * here, between the "usage:" marker comments, and make check builds and
  * runs it, so that the examples cannot rot.  Every case passes or skips.
  */
 #include <kunit/test.h>
 
+#include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -34,6 +35,14 @@ static long parse_size(const char *text)
 		break;
 	}
 	return *text ? -EINVAL : value;
+}
+
+/* A caller that passes NULL has a bug: it gets a warning, and -EINVAL. */
+static long parse_size_checked(const char *text)
+{
+	if (WARN_ON(!text))
+		return -EINVAL;
+	return parse_size(text);
 }
 
 /* usage: case */
@@ -127,12 +136,26 @@ static void parse_size_test_from_buffer(struct kunit *test)
 /* usage: fixture end */
 
 /* usage: suite */
+/* usage: warnings */
+static void parse_size_test_warns_on_null(struct kunit *test)
+{
+	if (!IS_ENABLED(CONFIG_BUG))
+		kunit_skip(test, "WARN_ON() does not warn without CONFIG_BUG");
+	kunit_warning_suppress(test) {
+		KUNIT_EXPECT_EQ(test, parse_size_checked(NULL), -EINVAL);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+	}
+	KUNIT_EXPECT_EQ(test, parse_size_checked("4k"), 4096);
+}
+/* usage: warnings end */
+
 static struct kunit_case parse_size_test_cases[] = {
 	KUNIT_CASE(parse_size_test_units),
 	KUNIT_CASE(parse_size_test_copy),
 	KUNIT_CASE_PARAM(parse_size_test_rejects, parse_size_bad_gen_params),
 	KUNIT_CASE(parse_size_test_gigabytes),
 	KUNIT_CASE_TIMEOUT(parse_size_test_from_buffer, 10),
+	KUNIT_CASE(parse_size_test_warns_on_null),
 	{}
 };
 

@@ -614,6 +614,30 @@ static bool report_task(const char *text, char *comm, size_t size, long *pid)
 	return true;
 }
 
+/*
+ * "kunit: expected warnings N": a kunit_warning_suppress() block of the
+ * running test closed, having counted N warnings, which the kernel's own
+ * count (warn_count) also holds and the case's verdict already took.
+ */
+#define KTAP_EXPECTED_WARNINGS_LINE	"kunit: expected warnings "
+
+static void read_expected_warnings_line(struct ktap_run *run, const char *text, bool *taken)
+{
+	const char *digits = text + strlen(KTAP_EXPECTED_WARNINGS_LINE);
+	unsigned long count;
+	char *end;
+
+	*taken = false;
+	if (!starts_with(text, KTAP_EXPECTED_WARNINGS_LINE) || !isdigit((unsigned char)*digits))
+		return;
+	errno = 0;
+	count = strtoul(digits, &end, 10);
+	if (errno || *end)
+		return;
+	*taken = true;
+	run->expected_warnings += count;
+}
+
 /* The words with which a kernel names the threads of KUnit's code as it starts them. */
 #define KTAP_CASE_THREAD_LINE	"kunit: case thread "
 #define KTAP_SUITE_THREAD_LINE	"kunit: suite thread "
@@ -754,11 +778,22 @@ static int take_pending(struct ktap_run *run, struct ktap_lines *log, struct kta
 
 	if (lines_move(log, &run->pending_log))
 		return -ENOMEM;
-	for (i = 0; i < run->pending_reports.count; i++)
+	for (i = 0; i < run->pending_reports.count; i++) {
+		const char *report = run->pending_reports.line[i];
+
+		/* A warning that the test's own block expected: quoted only. */
+		if (run->expected_warnings && starts_with(report, "WARNING:")) {
+			run->expected_warnings--;
+			if (lines_add(&run->pending_noise, report))
+				return -ENOMEM;
+			continue;
+		}
 		if (lines_addf(&test->problems, "the kernel reported trouble while it ran: %.300s",
-			       run->pending_reports.line[i]))
+			       report))
 			return -ENOMEM;
-	test->reported |= run->pending_reports.count > 0;
+		test->reported = true;
+	}
+	run->expected_warnings = 0;
 	lines_free(&run->pending_reports);
 	return lines_move(&test->noise, &run->pending_noise);
 }
@@ -1224,6 +1259,8 @@ static int read_clean_line(struct ktap_run *run, const char *clean)
 		bool taken;
 
 		read_thread_line(run, text, &taken);
+		if (!taken)
+			read_expected_warnings_line(run, text, &taken);
 		if (taken)
 			return 0;
 	}

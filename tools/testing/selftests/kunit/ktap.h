@@ -194,6 +194,11 @@ struct ktap_test {
  *		   KUnit): reports are a case's by process id, not by name.
  * @case_thread: the process id of the thread of the case running now, as
  *		 the kernel said, until a result line ends it; -1 for none.
+ * @expected_warnings: warnings that the test whose result comes next
+ *		       expected, as the kernel said ("kunit: expected
+ *		       warnings N", as a kunit_warning_suppress() block
+ *		       closes): as many WARNING reports charged to it do not
+ *		       fail it (private).
  * @reports: how many kernel reports of trouble failed a test or the run
  *	     (see ktap_read_line()).
  * @kernel_console: a kernel's banner ("Linux version ...") came before
@@ -217,6 +222,7 @@ struct ktap_run {
 	struct ktap_lines unowned_checker_reports;
 	bool names_threads;
 	long case_thread;
+	unsigned long expected_warnings;
 	size_t reports;
 	bool kernel_console;
 	double now;

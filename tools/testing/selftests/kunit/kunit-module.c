@@ -28,7 +28,11 @@
  * of oopses and warnings (/sys/kernel/oops_count and warn_count), read
  * before the module loads and after it is unloaded.  Trouble they show
  * fails the module's test, whatever its cases said; the kernel's report
- * lines in the log are only quoted, to say what happened.
+ * lines in the log are only quoted, to say what happened.  The warnings
+ * that KUnit's tests expected, in their kunit_warning_suppress() blocks
+ * (/sys/module/kunit/parameters/expected_warnings), are not trouble: where
+ * the kernel counts its warnings, a warning is trouble only when the count
+ * grew by more than they did.
  *
  * Each test also reads what the kernel logged, and how its record
  * changed, since the test before it ended: a work item of a module that
@@ -486,6 +490,8 @@ static int read_debugfs_results(struct ktap_run *run, char **suites, char **befo
  * others (N, a test ran; O, E, an out-of-tree or unsigned module; ...):
  * they say what ran, not that anything went wrong.
  */
+#define TAINT_BIT_WARN	9
+
 static const struct {
 	unsigned int bit;
 	char letter;
@@ -494,13 +500,18 @@ static const struct {
 } trouble_taints[] = {
 	{ 4, 'M', "a machine check" },
 	{ 7, 'D', "a task died" },
-	{ 9, 'W', "a warning" },
+	{ TAINT_BIT_WARN, 'W', "a warning" },
 	{ 14, 'L', "a soft lockup" },
 	{ 5, 'B', "a bad page or a memory checker's report", true },
 };
 
-/* The kernel's counters in <sysfs_kernel_dir>, which 6.2 added (and 6.1.y). */
-static const char * const kernel_counters[] = { "oops_count", "warn_count" };
+/*
+ * The kernel's counters in <sysfs_kernel_dir>, which 6.2 added (and 6.1.y),
+ * and KUnit's count of the warnings its tests expected, in
+ * <sysfs_module_dir>/kunit/parameters.
+ */
+enum { COUNT_OOPS, COUNT_WARN, COUNT_EXPECTED };
+static const char * const kernel_counters[] = { "oops_count", "warn_count", "expected_warnings" };
 
 /**
  * struct kernel_record - the kernel's own record of trouble
@@ -569,7 +580,12 @@ static bool read_kernel_record(struct kernel_record *record, char *why, size_t s
 		return false;
 	}
 	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++) {
-		snprintf(path, sizeof(path), "%s/%s", sysfs_kernel_dir, kernel_counters[i]);
+		if (i == COUNT_EXPECTED)
+			snprintf(path, sizeof(path), "%s/kunit/parameters/%s", sysfs_module_dir,
+				 kernel_counters[i]);
+		else
+			snprintf(path, sizeof(path), "%s/%s", sysfs_kernel_dir,
+				 kernel_counters[i]);
 		err = read_number_file(path, &record->count[i]);
 		if (err == -ENOENT)
 			continue;
@@ -627,26 +643,81 @@ static unsigned long long trouble_mask(bool with_cases)
 }
 
 /*
+ * How many warnings KUnit's tests expected from @before to @after: none
+ * where KUnit's count cannot be read at the end (kunit.ko gone), all of
+ * its count where it could not at the start (kunit.ko loaded meanwhile).
+ */
+static unsigned long long expected_between(const struct kernel_record *before,
+					   const struct kernel_record *after)
+{
+	if (!after->has_count[COUNT_EXPECTED])
+		return 0;
+	if (!before || !before->has_count[COUNT_EXPECTED] ||
+	    before->count[COUNT_EXPECTED] > after->count[COUNT_EXPECTED])
+		return after->count[COUNT_EXPECTED];
+	return after->count[COUNT_EXPECTED] - before->count[COUNT_EXPECTED];
+}
+
+/*
+ * Whether the kernel gave warnings from @before (NULL: since boot) to
+ * @after that KUnit's tests did not expect.  Where the kernel does not
+ * count its warnings, the W taint flag alone tells.
+ */
+static bool unexpected_warnings(const struct kernel_record *before,
+				const struct kernel_record *after)
+{
+	unsigned long long given;
+
+	if (!after->has_count[COUNT_WARN])
+		return true;
+	given = after->count[COUNT_WARN];
+	if (before && before->has_count[COUNT_WARN])
+		given -= before->count[COUNT_WARN];
+	return given > expected_between(before, after);
+}
+
+/* Appends a warning count to @text: "warn_count 0 -> 2 (1 of them expected)". */
+static void add_warn_count(char *text, size_t size, const struct kernel_record *before,
+			   const struct kernel_record *after)
+{
+	unsigned long long expected = expected_between(before, after);
+	char note[64] = "";
+
+	if (expected)
+		snprintf(note, sizeof(note), " (%llu of them expected)", expected);
+	if (before)
+		add_part(text, size, "warn_count %llu -> %llu%s", before->count[COUNT_WARN],
+			 after->count[COUNT_WARN], note);
+	else
+		add_part(text, size, "warn_count %llu%s", after->count[COUNT_WARN], note);
+}
+
+/*
  * What the kernel's record gained from @before to @after, in @text: "taint
  * gained D (a task died); oops_count 0 -> 1", of the taint flags in @mask.
- * Returns whether it gained anything.
+ * A warning the tests expected is not gained trouble.  Returns whether it
+ * gained anything.
  */
 static bool record_gained(const struct kernel_record *before, const struct kernel_record *after,
 			  unsigned long long mask, char *text, size_t size)
 {
 	unsigned long long gained = after->taint & ~before->taint & mask;
-	size_t i;
+	bool unexpected = unexpected_warnings(before, after);
 
 	text[0] = '\0';
+	if (!unexpected)
+		gained &= ~(1ULL << TAINT_BIT_WARN);
 	if (gained) {
 		add_part(text, size, "taint gained ");
 		add_taints(text, size, gained);
 	}
-	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++)
-		if (before->has_count[i] && after->has_count[i] &&
-		    after->count[i] > before->count[i])
-			add_part(text, size, "%s %llu -> %llu", kernel_counters[i],
-				 before->count[i], after->count[i]);
+	if (before->has_count[COUNT_OOPS] && after->has_count[COUNT_OOPS] &&
+	    after->count[COUNT_OOPS] > before->count[COUNT_OOPS])
+		add_part(text, size, "oops_count %llu -> %llu", before->count[COUNT_OOPS],
+			 after->count[COUNT_OOPS]);
+	if (unexpected && before->has_count[COUNT_WARN] && after->has_count[COUNT_WARN] &&
+	    after->count[COUNT_WARN] > before->count[COUNT_WARN])
+		add_warn_count(text, size, before, after);
 	return text[0];
 }
 
@@ -657,16 +728,19 @@ static bool record_gained(const struct kernel_record *before, const struct kerne
 static bool record_trouble(const struct kernel_record *record, char *text, size_t size)
 {
 	unsigned long long trouble = record->taint & trouble_mask(true);
-	size_t i;
+	bool unexpected = unexpected_warnings(NULL, record);
 
 	text[0] = '\0';
+	if (!unexpected)
+		trouble &= ~(1ULL << TAINT_BIT_WARN);
 	if (trouble) {
 		add_part(text, size, "taint ");
 		add_taints(text, size, trouble);
 	}
-	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++)
-		if (record->has_count[i] && record->count[i])
-			add_part(text, size, "%s %llu", kernel_counters[i], record->count[i]);
+	if (record->has_count[COUNT_OOPS] && record->count[COUNT_OOPS])
+		add_part(text, size, "oops_count %llu", record->count[COUNT_OOPS]);
+	if (unexpected && record->has_count[COUNT_WARN] && record->count[COUNT_WARN])
+		add_warn_count(text, size, NULL, record);
 	return text[0];
 }
 
@@ -1363,8 +1437,8 @@ static bool late_case_reported(char **before)
  * Unloads module @name after its test.  A module that stays loaded fails
  * its test: the next run cannot load it afresh, and its exit code has not
  * run, so whatever it would have done there (a crash, a warning) went
- * untested.  @late_case names the cases that the kernel timed out, which
- * may still run and keep it.  The kernel log is read into @watch->log
+ * untested.  A module it depends on may stay.  @late_case names the
+ * cases that the kernel timed out, which may still run and keep it.  The kernel log is read into @watch->log
  * meanwhile.  Returns whether it was unloaded.
  */
 static bool unload_module(const char *name, const char *late_case, struct load_watch *watch)
@@ -1380,6 +1454,12 @@ static bool unload_module(const char *name, const char *late_case, struct load_w
 		       name, KUNIT_MODULE_MARGIN);
 	else if (status < 0)
 		printf("# %s: could not unload %s: modprobe -r could not run\n", program, name);
+	/*
+	 * The module went, and a module it depends on did not: kunit.ko
+	 * stays once its tests expected warnings (lib/kunit/kernel.c).
+	 */
+	else if (status && !module_loaded(name))
+		return true;
 	else if (status)
 		printf("# %s: could not unload %s: modprobe -r ended with status %d%s%s\n",
 		       program, name, status, *output ? ": " : "", output);

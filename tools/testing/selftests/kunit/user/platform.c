@@ -510,6 +510,47 @@ void kunit_platform_set_current_test(struct kunit *test)
 	current_test = test;
 }
 
+/* Every WARN() of the program so far (<linux/bug.h>). */
+static unsigned long warnings_given;
+
+/**
+ * kunit_platform_warned() - WARN() fired
+ *
+ * Counted, for kunit_warning_suppress() blocks; and it fails the running
+ * case unless a block of the case's is open, as the kernel's count of
+ * warnings fails the case in whose window it grew.
+ */
+void kunit_platform_warned(void)
+{
+	__atomic_add_fetch(&warnings_given, 1, __ATOMIC_SEQ_CST);
+	if (!kunit_warning_expected_by(kunit_get_current_test()))
+		kunit_fail_current_test("a WARNING, which fails the case");
+}
+
+/**
+ * kunit_platform_warnings_recorded() - how many warnings the program gave
+ * @count: set to that number.
+ *
+ * Return: true: the program counts every WARN().
+ */
+bool kunit_platform_warnings_recorded(unsigned long *count)
+{
+	*count = __atomic_load_n(&warnings_given, __ATOMIC_SEQ_CST);
+	return true;
+}
+
+/**
+ * kunit_platform_task() - which thread runs
+ *
+ * Return: an address that is the calling thread's alone.
+ */
+const void *kunit_platform_task(void)
+{
+	static __thread char this_thread;
+
+	return &this_thread;
+}
+
 /*
  * The child that follows a dead one runs the suites from where the shared
  * progress stands, and asks here when it enters a suite and when it

@@ -75,11 +75,26 @@ static inline bool kunit_platform_is_rodata(const void *p)
 	return false;
 }
 
-static inline bool kunit_platform_new_trouble(unsigned long *seen, bool in_case, char *text,
-					      size_t size)
+static inline bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case,
+					      char *text, size_t size)
 {
 	return false;
 }
+
+/*
+ * WARN() (<linux/bug.h> here) counts each warning, and fails the running
+ * case at once unless a kunit_warning_suppress() block of its is open:
+ * kunit_platform_warned().
+ */
+void kunit_platform_warned(void);
+bool kunit_platform_warnings_recorded(unsigned long *count);
+
+/* The count decides at each warning: nothing to keep. */
+static inline void kunit_platform_expect_warnings(unsigned long count)
+{
+}
+
+const void *kunit_platform_task(void);
 
 /**
  * kunit_platform_adopt_suite() - note whose code a suite run on its own is
@@ -115,5 +130,8 @@ static inline bool kunit_platform_late_code_runs(const void *tag)
 
 /* kunit_vm_mmap() maps the program's own memory. */
 #define KUNIT_PLATFORM_HAS_USER_MEMORY		1
+
+/* A program has no interrupt context: kunit_run_irq_test() skips. */
+#define KUNIT_PLATFORM_HAS_IRQ_CONTEXT		0
 
 #endif /* _KUNIT_PLATFORM_USER_H */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Userspace stand-in for <linux/kconfig.h>.  A userspace KUnit program is
- * built as if CONFIG_KUNIT=y and CONFIG_KUNIT_DEFAULT_ENABLED=y; every
- * other option is off unless the build defines it (-DCONFIG_FOO=1).
+ * built as if CONFIG_KUNIT=y and CONFIG_KUNIT_DEFAULT_ENABLED=y, and with
+ * CONFIG_BUG=y and CONFIG_DEBUG_BUGVERBOSE=y, which <linux/bug.h> here
+ * stands in for (WARN() warns, and says where); every other option is off
+ * unless the build defines it (-DCONFIG_FOO=1).
  */
 #ifndef _KUNIT_USER_LINUX_KCONFIG_H
 #define _KUNIT_USER_LINUX_KCONFIG_H
@@ -12,6 +14,12 @@
 #endif
 #ifndef CONFIG_KUNIT_DEFAULT_ENABLED
 #define CONFIG_KUNIT_DEFAULT_ENABLED 1
+#endif
+#ifndef CONFIG_BUG
+#define CONFIG_BUG 1
+#endif
+#ifndef CONFIG_DEBUG_BUGVERBOSE
+#define CONFIG_DEBUG_BUGVERBOSE 1
 #endif
 
 /*
