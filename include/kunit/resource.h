@@ -145,14 +145,14 @@ static inline bool kunit_resource_name_match(struct kunit *test, struct kunit_re
 }
 
 /**
- * kunit_resource_instance_match() - match a resource by its data pointer
+ * kunit_resource_data_match() - match a resource by its data pointer
  * @test: the test that holds the resource.
  * @resource: a resource of @test.
  * @match_data: the data pointer sought.
  *
  * Return: true if @resource->data is @match_data.
  */
-static inline bool kunit_resource_instance_match(struct kunit *test,
+static inline bool kunit_resource_data_match(struct kunit *test,
 						 struct kunit_resource *resource,
 						 void *match_data)
 {

@@ -52,6 +52,34 @@ struct string_stream;
  */
 #define __KUNIT_WRONG_NARGS(message)	({ _Static_assert(0, message); 0; })
 
+/*
+ * Typed allocation, kmalloc_obj() and its kin (<linux/slab.h> since 7.0),
+ * which tests written for mainline use: where the tree lacks it (6.12,
+ * 6.1, userspace), KUnit spells it with kmalloc().  The gfp flags are
+ * optional, GFP_KERNEL by default.
+ */
+#define __kunit_obj_gfp(ignored, gfp, ...)	gfp
+#ifndef kmalloc_obj
+#define kmalloc_obj(var_or_type, ...)					\
+	((typeof(var_or_type) *)kmalloc(sizeof(typeof(var_or_type)),	\
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#endif
+#ifndef kzalloc_obj
+#define kzalloc_obj(var_or_type, ...)					\
+	((typeof(var_or_type) *)kzalloc(sizeof(typeof(var_or_type)),	\
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#endif
+#ifndef kmalloc_objs
+#define kmalloc_objs(var_or_type, count, ...)				\
+	((typeof(var_or_type) *)kmalloc_array(count, sizeof(typeof(var_or_type)), \
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#endif
+#ifndef kzalloc_objs
+#define kzalloc_objs(var_or_type, count, ...)				\
+	((typeof(var_or_type) *)kcalloc(count, sizeof(typeof(var_or_type)), \
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#endif
+
 /* Historical size of a case's log in bytes; logs are not cut to it here. */
 #define KUNIT_LOG_SIZE		512
 
@@ -386,6 +414,8 @@ struct kunit_suite {
 	struct kunit_attempt *given_up_attempt;
 	/* The last parameterised case's context, kept as @spare_attempt is. */
 	struct kunit_attempt *spare_context;
+	/* suite_init skipped the suite (kunit_mark_skipped() on it). */
+	bool marked_skipped;
 };
 
 /**
@@ -748,17 +778,22 @@ static inline unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 void __printf(3, 4) kunit_log_printf(struct kunit_log_sink *log, const char *level,
 				     const char *fmt, ...);
 void __printf(2, 3) __kunit_mark_skipped(struct kunit *test, const char *fmt, ...);
+void __printf(2, 3) __kunit_suite_mark_skipped(struct kunit_suite *suite, const char *fmt, ...);
 
 /**
- * kunit_mark_skipped() - mark the test case as skipped, and go on
- * @test: the running test.
+ * kunit_mark_skipped() - mark the test case, or a suite, as skipped, and go on
+ * @test_or_suite: the running test; or, in its suite_init, the suite.
  * @fmt: printf-style reason, shown after "# SKIP" in the results.
  * @...: arguments for @fmt.
  *
- * A case that also fails is reported as failed.
+ * A case that also fails is reported as failed.  A suite marked by its
+ * suite_init (upstream since 7.3) runs none of its cases, but its
+ * suite_exit, and is reported as skipped, with the reason.
  */
-#define kunit_mark_skipped(test, fmt, ...)				\
-	__kunit_mark_skipped(test, fmt, ##__VA_ARGS__)
+#define kunit_mark_skipped(test_or_suite, fmt, ...)			\
+	_Generic((test_or_suite),					\
+		 struct kunit_suite *: __kunit_suite_mark_skipped,	\
+		 default: __kunit_mark_skipped)((test_or_suite), fmt, ##__VA_ARGS__)
 
 /**
  * kunit_skip() - mark the test case as skipped, and end it

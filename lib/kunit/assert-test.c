@@ -893,7 +893,7 @@ static void assert_test_hand_built_helpers(struct kunit *test)
 
 	/* kunit_free_string_stream() releases the stream before the case ends. */
 	kunit_free_string_stream(test, stream);
-	KUNIT_EXPECT_NULL(test, kunit_find_resource(test, kunit_resource_instance_match, stream));
+	KUNIT_EXPECT_NULL(test, kunit_find_resource(test, kunit_resource_data_match, stream));
 
 	text = print_msg(test, "note %d", 42);
 	KUNIT_EXPECT_STREQ(test, text, "\nnote 42");

@@ -486,7 +486,7 @@ static void resource_test_find_holds_a_reference(struct kunit *test)
 	kunit_init_test(&fake, "fake", NULL);
 	res = kunit_alloc_and_get_resource(&fake, counted_init, counted_free, GFP_KERNEL, &id);
 	KUNIT_ASSERT_NOT_NULL(test, res);
-	found = kunit_find_resource(&fake, kunit_resource_instance_match, res->data);
+	found = kunit_find_resource(&fake, kunit_resource_data_match, res->data);
 	KUNIT_EXPECT_PTR_EQ(test, found, res);
 
 	/* Off the list, still held twice: not freed. */
@@ -1140,6 +1140,21 @@ static struct kunit_suite fake_broken_suite = {
 	.test_cases = fake_cases,
 };
 
+/* A suite that its suite_init skips, as mainline's example_skip_suite. */
+static int fake_suite_init_skips(struct kunit_suite *suite)
+{
+	note_call('S');
+	kunit_mark_skipped(suite, "not in %s", "this kernel");
+	return 0;
+}
+
+static struct kunit_suite fake_skipped_suite = {
+	.name = "fake-skipped",
+	.suite_init = fake_suite_init_skips,
+	.suite_exit = fake_suite_exit,
+	.test_cases = fake_cases,
+};
+
 static int fake_init_fails(struct kunit *test)
 {
 	return -EINVAL;
@@ -1428,6 +1443,26 @@ static void runner_test_suite_init_fails(struct kunit *test)
 			   "not ok 1 fake-broken\n");
 	KUNIT_EXPECT_STREQ(test, calls, "");
 	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 1);
+}
+
+/* No case runs, nor its init; suite_exit does; the suite reports skipped. */
+static void runner_test_suite_skipped_by_init(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output = run_fake_suite(test, &fake_skipped_suite, &progress);
+
+	KUNIT_EXPECT_STREQ(test, output, "ok 1 fake-skipped # SKIP not in this kernel\n");
+	KUNIT_EXPECT_STREQ(test, calls, "Ss");
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 0);
+	KUNIT_EXPECT_EQ(test, progress.run_stats.passed, 0);
+	KUNIT_EXPECT_EQ(test, kunit_suite_has_succeeded(&fake_skipped_suite), KUNIT_SKIPPED);
+	/* The mark is the run's: a suite_init that does not skip runs the cases. */
+	KUNIT_EXPECT_TRUE(test, fake_skipped_suite.marked_skipped);
+	fake_skipped_suite.suite_init = NULL;
+	output = run_fake_suite(test, &fake_skipped_suite, &progress);
+	fake_skipped_suite.suite_init = fake_suite_init_skips;
+	KUNIT_EXPECT_FALSE(test, fake_skipped_suite.marked_skipped);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 1 fake_passes\n"));
 }
 
 static void runner_test_case_init_fails(struct kunit *test)
@@ -1764,6 +1799,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_params),
 	KUNIT_CASE(runner_test_cases_counted_after_suite_init),
 	KUNIT_CASE(runner_test_suite_init_fails),
+	KUNIT_CASE(runner_test_suite_skipped_by_init),
 	KUNIT_CASE(runner_test_case_init_fails),
 	KUNIT_CASE(runner_test_exit_asserts_once),
 	KUNIT_CASE(runner_test_endless_limit),

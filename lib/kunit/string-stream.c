@@ -132,7 +132,7 @@ EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_alloc_string_stream);
  */
 void kunit_free_string_stream(struct kunit *test, struct string_stream *stream)
 {
-	kunit_destroy_resource(test, kunit_resource_instance_match, stream);
+	kunit_destroy_resource(test, kunit_resource_data_match, stream);
 }
 EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_free_string_stream);
 

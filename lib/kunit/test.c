@@ -177,6 +177,21 @@ void __kunit_mark_skipped(struct kunit *test, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(__kunit_mark_skipped);
 
+/* Behind kunit_mark_skipped() on a suite, from its suite_init. */
+void __kunit_suite_mark_skipped(struct kunit_suite *suite, const char *fmt, ...)
+{
+	va_list args;
+
+	suite->marked_skipped = true;
+	suite->status_comment[0] = '\0';
+	if (!fmt)
+		return;
+	va_start(args, fmt);
+	vscnprintf(suite->status_comment, sizeof(suite->status_comment), fmt, args);
+	va_end(args);
+}
+EXPORT_SYMBOL_GPL(__kunit_suite_mark_skipped);
+
 /* The function behind kunit_fail_current_test(), through kunit_hooks. */
 static void __printf(3, 4) kunit_fail_current_test_hook(const char *file, int line,
 							const char *fmt, ...)
@@ -318,6 +333,8 @@ enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite)
 
 	if (suite->suite_init_err)
 		return KUNIT_FAILURE;
+	if (suite->marked_skipped)
+		return KUNIT_SKIPPED;
 	kunit_suite_for_each_test_case(suite, test_case) {
 		if (test_case->status == KUNIT_FAILURE)
 			return KUNIT_FAILURE;
@@ -1255,7 +1272,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 				 "# Totals: pass:%lu fail:%lu skip:%lu total:%lu",
 				 totals->passed, totals->failed, totals->skipped, totals->total);
 
-	if (status == KUNIT_SKIPPED && !progress->suite_stats.total)
+	if (status == KUNIT_SKIPPED && !progress->suite_stats.total && !suite->marked_skipped)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
 	/*
 	 * The result goes to the console only.  The kept lines stop before
@@ -1263,6 +1280,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	 * whose last line is this result, numbered 1 there.
 	 */
 	kept->status = status;
+	kept->marked_skipped = suite->marked_skipped;
 	if (kept != suite)
 		strscpy(kept->status_comment, suite->status_comment, sizeof(kept->status_comment));
 	kept->finished = true;
@@ -1476,6 +1494,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 
 	suite->status_comment[0] = '\0';
 	suite->suite_init_err = 0;
+	suite->marked_skipped = false;
 	kunit_check_suite_trouble(suite, progress, "before it began");
 
 	/*
@@ -1503,9 +1522,14 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 		}
 	}
 
-	/* Counted after suite_init, which may fill the cases in, as in stock. */
-	num_cases = kunit_suite_num_test_cases(suite);
-	if (!progress->suite_begun) {
+	/*
+	 * Counted after suite_init, which may fill the cases in, as in stock.
+	 * A suite that its suite_init skipped runs no case and prints no
+	 * plan, as one whose suite_init failed, but its suite_exit undoes
+	 * what suite_init did.
+	 */
+	num_cases = suite->marked_skipped ? 0 : kunit_suite_num_test_cases(suite);
+	if (!progress->suite_begun && !suite->marked_skipped) {
 		progress->suite_begun = true;
 		kunit_print_suite_header(suite, num_cases);
 	}

@@ -100,8 +100,11 @@ struct kunit_user_shared {
 static pid_t runner_pid;
 
 static struct kunit_user_shared *shared;
-/* Not thread-local: threads a case starts belong to its test, as in the kernel. */
-static struct kunit *current_test;
+/*
+ * The program's one task, whose test is the running case's (current->kunit_test).
+ * Not thread-local: threads a case starts belong to its test, as in the kernel.
+ */
+struct task_struct kunit_user_task;
 
 void kfree(const void *p)
 {
@@ -502,12 +505,12 @@ int _printk(const char *fmt, ...)
 
 struct kunit *kunit_platform_current_test(void)
 {
-	return current_test;
+	return current->kunit_test;
 }
 
 void kunit_platform_set_current_test(struct kunit *test)
 {
-	current_test = test;
+	current->kunit_test = test;
 }
 
 /* Every WARN() of the program so far (<linux/bug.h>). */

@@ -44,6 +44,18 @@ struct kunit_platform_try_catch {
 
 void kunit_platform_emit(const char *level, const char *line);
 
+/*
+ * The kernel's running task, as far as tests look at it (mainline's
+ * kunit-test.c reads and sets current->kunit_test): one for the whole
+ * program, whose test is the running case's.
+ */
+struct task_struct {
+	struct kunit *kunit_test;
+};
+
+extern struct task_struct kunit_user_task;
+#define current (&kunit_user_task)
+
 struct kunit *kunit_platform_current_test(void);
 
 /* A KUnit program runs its tests from its start. */

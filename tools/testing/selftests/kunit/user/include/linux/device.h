@@ -22,10 +22,24 @@ struct device {
 	struct list_head managed;
 };
 
-/* One allocation owned by a device; apart from it, so ASan sees its bounds. */
+/*
+ * A driver, as far as a test fills one in: none binds in userspace, where
+ * kunit_driver_create() skips the case.
+ */
+struct device_driver {
+	const char *name;
+	int (*probe)(struct device *dev);
+	int (*remove)(struct device *dev);
+};
+
+/*
+ * One allocation owned by a device, apart from it so that ASan sees its
+ * bounds; or, with @action, what devm_add_action() asked to run.
+ */
 struct __kunit_devm_block {
 	struct list_head entry;
 	void *object;
+	void (*action)(void *data);
 };
 
 /**
@@ -51,13 +65,57 @@ static inline struct device *root_device_register(const char *name)
  */
 static inline void device_unregister(struct device *dev)
 {
-	struct __kunit_devm_block *block, *next;
+	struct __kunit_devm_block *block;
 
-	list_for_each_entry_safe(block, next, &dev->managed, entry) {
-		kfree(block->object);
+	/* The last one in goes first, as the kernel releases a device's resources. */
+	while (!list_empty(&dev->managed)) {
+		block = list_last_entry(&dev->managed, struct __kunit_devm_block, entry);
+		list_del(&block->entry);
+		if (block->action)
+			block->action(block->object);
+		else
+			kfree(block->object);
 		kfree(block);
 	}
 	kfree(dev);
+}
+
+/**
+ * devm_add_action - run @action(@data) when @dev goes
+ * @dev: the owner.
+ * @action: what to run.
+ * @data: its argument.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+static inline int devm_add_action(struct device *dev, void (*action)(void *), void *data)
+{
+	struct __kunit_devm_block *block = kmalloc(sizeof(*block), GFP_KERNEL);
+
+	if (!block)
+		return -ENOMEM;
+	block->object = data;
+	block->action = action;
+	list_add_tail(&block->entry, &dev->managed);
+	return 0;
+}
+
+/**
+ * devm_add_action_or_reset - devm_add_action(), or run @action now if it cannot
+ * @dev: the owner.
+ * @action: what to run.
+ * @data: its argument.
+ *
+ * Return: 0, or -ENOMEM once @action ran.
+ */
+static inline int devm_add_action_or_reset(struct device *dev, void (*action)(void *),
+					   void *data)
+{
+	int err = devm_add_action(dev, action, data);
+
+	if (err)
+		action(data);
+	return err;
 }
 
 #define root_device_unregister(dev)	device_unregister(dev)
@@ -90,6 +148,7 @@ static inline void *devm_kmalloc(struct device *dev, size_t size, gfp_t flags)
 	block = kmalloc(sizeof(*block), GFP_KERNEL);
 	if (!block)
 		return NULL;
+	block->action = NULL;
 	block->object = kmalloc(size, flags);
 	if (!block->object) {
 		kfree(block);
@@ -115,7 +174,7 @@ static inline void devm_kfree(struct device *dev, const void *p)
 	if (ZERO_OR_NULL_PTR(p))
 		return;
 	list_for_each_entry(block, &dev->managed, entry) {
-		if (block->object == p) {
+		if (!block->action && block->object == p) {
 			list_del(&block->entry);
 			kfree(block->object);
 			kfree(block);
