@@ -60,24 +60,30 @@ struct string_stream;
  */
 #define __kunit_obj_gfp(ignored, gfp, ...)	gfp
 #ifndef kmalloc_obj
-#define kmalloc_obj(var_or_type, ...)					\
-	((typeof(var_or_type) *)kmalloc(sizeof(typeof(var_or_type)),	\
-		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#define kmalloc_obj(var_or_type, ...) ({					\
+	typeof(var_or_type) *__kunit_obj = kmalloc(sizeof(typeof(var_or_type)), \
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL));		\
+	__kunit_obj; })
 #endif
 #ifndef kzalloc_obj
-#define kzalloc_obj(var_or_type, ...)					\
-	((typeof(var_or_type) *)kzalloc(sizeof(typeof(var_or_type)),	\
-		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#define kzalloc_obj(var_or_type, ...) ({					\
+	typeof(var_or_type) *__kunit_obj = kzalloc(sizeof(typeof(var_or_type)), \
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL));		\
+	__kunit_obj; })
 #endif
 #ifndef kmalloc_objs
-#define kmalloc_objs(var_or_type, count, ...)				\
-	((typeof(var_or_type) *)kmalloc_array(count, sizeof(typeof(var_or_type)), \
-		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#define kmalloc_objs(var_or_type, count, ...) ({				\
+	typeof(var_or_type) *__kunit_obj = kmalloc_array(count,		\
+		sizeof(typeof(var_or_type)),					\
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL));		\
+	__kunit_obj; })
 #endif
 #ifndef kzalloc_objs
-#define kzalloc_objs(var_or_type, count, ...)				\
-	((typeof(var_or_type) *)kcalloc(count, sizeof(typeof(var_or_type)), \
-		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL)))
+#define kzalloc_objs(var_or_type, count, ...) ({				\
+	typeof(var_or_type) *__kunit_obj = kcalloc(count,			\
+		sizeof(typeof(var_or_type)),					\
+		__kunit_obj_gfp(0, ##__VA_ARGS__, GFP_KERNEL));		\
+	__kunit_obj; })
 #endif
 
 /* Historical size of a case's log in bytes; logs are not cut to it here. */
@@ -791,9 +797,9 @@ void __printf(2, 3) __kunit_suite_mark_skipped(struct kunit_suite *suite, const 
  * suite_exit, and is reported as skipped, with the reason.
  */
 #define kunit_mark_skipped(test_or_suite, fmt, ...)			\
-	_Generic((test_or_suite),					\
-		 struct kunit_suite *: __kunit_suite_mark_skipped,	\
-		 default: __kunit_mark_skipped)((test_or_suite), fmt, ##__VA_ARGS__)
+	__KUNIT_MARK_SKIPPED_FN(test_or_suite)((test_or_suite), fmt, ##__VA_ARGS__)
+#define __KUNIT_MARK_SKIPPED_FN(t)					\
+	_Generic((t), struct kunit_suite * : __kunit_suite_mark_skipped, default : __kunit_mark_skipped)
 
 /**
  * kunit_skip() - mark the test case as skipped, and end it

@@ -129,6 +129,8 @@ static void status_test_fail_current_test(struct kunit *test)
 
 static void status_test_get_current_test(struct kunit *test)
 {
+	/* As mainline's own tests read it, in both worlds. */
+	KUNIT_EXPECT_PTR_EQ(test, current->kunit_test, test);
 	KUNIT_EXPECT_PTR_EQ(test, kunit_get_current_test(), test);
 	kunit_platform_set_current_test(NULL);
 	KUNIT_EXPECT_NULL(test, kunit_get_current_test());
@@ -772,7 +774,40 @@ static void resource_test_vm_mmap_gone_with_case(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, addr, vm_mmap_left_at);
 }
 
+struct obj_test_pair {
+	long first;
+	char second[3];
+};
+
+/* kmalloc_obj() and its kin, mainline's or KUnit's: typed, sized, zeroed where asked. */
+static void resource_test_kmalloc_obj(struct kunit *test)
+{
+	struct obj_test_pair *one = kzalloc_obj(*one);
+	struct obj_test_pair *three = kzalloc_objs(struct obj_test_pair, 3, GFP_KERNEL);
+	int *number = kmalloc_obj(int);
+	long *longs = kmalloc_objs(*longs, 2);
+
+	KUNIT_EXPECT_NOT_NULL(test, one);
+	KUNIT_EXPECT_NOT_NULL(test, three);
+	KUNIT_EXPECT_NOT_NULL(test, number);
+	KUNIT_EXPECT_NOT_NULL(test, longs);
+	if (one && three) {
+		KUNIT_EXPECT_EQ(test, one->first, 0);
+		KUNIT_EXPECT_EQ(test, three[2].second[2], 0);
+	}
+	if (number && longs) {
+		*number = 7;
+		longs[1] = 9;
+		KUNIT_EXPECT_EQ(test, *number + longs[1], 16);
+	}
+	kfree(one);
+	kfree(three);
+	kfree(number);
+	kfree(longs);
+}
+
 static struct kunit_case resource_test_cases[] = {
+	KUNIT_CASE(resource_test_kmalloc_obj),
 	KUNIT_CASE(resource_test_alloc_and_cleanup),
 	KUNIT_CASE(resource_test_freed_newest_first),
 	KUNIT_CASE(resource_test_failed_init_adds_nothing),
@@ -2193,6 +2228,27 @@ static void device_test_register(struct kunit *test)
 	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, dev);
 }
 
+static void note_devm_action(void *data)
+{
+	(*(int *)data)++;
+}
+
+/* An action the device runs as it goes, last added first, once. */
+static void device_test_devm_action(struct kunit *test)
+{
+	struct device *dev = kunit_device_register(test, "kunit-dev-action");
+	int first = 0, second = 0;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	KUNIT_ASSERT_EQ(test, devm_add_action(dev, note_devm_action, &first), 0);
+	KUNIT_ASSERT_NOT_NULL(test, devm_kzalloc(dev, 16, GFP_KERNEL));
+	KUNIT_ASSERT_EQ(test, devm_add_action_or_reset(dev, note_devm_action, &second), 0);
+	KUNIT_EXPECT_EQ(test, first + second, 0);
+	kunit_device_unregister(test, dev);
+	KUNIT_EXPECT_EQ(test, first, 1);
+	KUNIT_EXPECT_EQ(test, second, 1);
+}
+
 static void registers_and_leaves(struct kunit *fake)
 {
 	struct device *dev = kunit_device_register(fake, "left");
@@ -2228,6 +2284,7 @@ static struct kunit_suite stub_test_suite = {
 
 static struct kunit_case device_test_cases[] = {
 	KUNIT_CASE(device_test_register),
+	KUNIT_CASE(device_test_devm_action),
 	KUNIT_CASE(device_test_gone_with_case),
 	{}
 };

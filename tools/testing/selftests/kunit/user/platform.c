@@ -518,16 +518,20 @@ static unsigned long warnings_given;
 
 /**
  * kunit_platform_warned() - WARN() fired
+ * @file: where.
+ * @line: there.
  *
  * Counted, for kunit_warning_suppress() blocks; and it fails the running
- * case unless a block of the case's is open, as the kernel's count of
- * warnings fails the case in whose window it grew.
+ * case, naming @file:@line, unless a block of the case's is open, as the
+ * kernel's count of warnings fails the case in whose window it grew.
  */
-void kunit_platform_warned(void)
+void kunit_platform_warned(const char *file, int line)
 {
 	__atomic_add_fetch(&warnings_given, 1, __ATOMIC_SEQ_CST);
-	if (!kunit_warning_expected_by(kunit_get_current_test()))
-		kunit_fail_current_test("a WARNING, which fails the case");
+	if (kunit_warning_expected_by(kunit_get_current_test()))
+		return;
+	if (kunit_platform_tests_running() && kunit_hooks.fail_current_test)
+		kunit_hooks.fail_current_test(file, line, "a WARNING, which fails the case");
 }
 
 /**

@@ -98,7 +98,7 @@ static inline bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool i
  * case at once unless a kunit_warning_suppress() block of its is open:
  * kunit_platform_warned().
  */
-void kunit_platform_warned(void);
+void kunit_platform_warned(const char *file, int line);
 bool kunit_platform_warnings_recorded(unsigned long *count);
 
 /* The count decides at each warning: nothing to keep. */

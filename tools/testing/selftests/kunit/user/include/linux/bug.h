@@ -30,7 +30,7 @@
 	int __ret_warn_on = !!(condition);				\
 	if (unlikely(__ret_warn_on)) {					\
 		fprintf(stderr, "WARNING: at %s:%d\n", __FILE__, __LINE__); \
-		kunit_platform_warned();				\
+		kunit_platform_warned(__FILE__, __LINE__);		\
 	}								\
 	unlikely(__ret_warn_on);					\
 })
@@ -39,7 +39,7 @@
 	int __ret_warn_on = !!(condition);				\
 	if (unlikely(__ret_warn_on)) {					\
 		fprintf(stderr, format);				\
-		kunit_platform_warned();				\
+		kunit_platform_warned(__FILE__, __LINE__);		\
 	}								\
 	unlikely(__ret_warn_on);					\
 })
