@@ -83,7 +83,9 @@ help:
 	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
-	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1 (raw console),'
+	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1|full|kunit (raw console, or the KTAP),'
+	@echo '  SUMMARY=1 or FAILED=1 (only the summary line, or the failures too),'
+	@echo '  JUNIT=file|stdout (the JUnit XML there too),'
 	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules,'
 	@echo '  KERNEL_ARGS=more kernel command line.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
@@ -156,7 +158,8 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # Only those given: an empty ARCH in the environment would break the
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
-		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST
+		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST SUMMARY \
+		FAILED JUNIT
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

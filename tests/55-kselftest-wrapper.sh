@@ -463,6 +463,26 @@ expect_line "$SCRATCH/warns.out" \
 expect_line "$SCRATCH/warns.out" "# kunit-module: (the kernel log shows no report line: see dmesg)" \
 	"and the log's silence said"
 set_fake_record 0 0 0
+
+# Warnings that KUnit's tests expected (kunit_warning_suppress()), which
+# kunit.ko counts in expected_warnings, are not trouble; one more is.  A
+# kunit.ko that stays loaded (it holds that count) fails no unload.
+passing_module expects
+printf 'tainted 512\nwarn_count 2\nexpected_warnings 2\n' > "$fake/modules/expects/record-load"
+: > "$fake/modules/expects/kunit-stays"
+run_wrapper "$SCRATCH/expects.out" "$wrapper" expects
+expect_status 0 $? "warnings that the module's tests expected, all of them, pass"
+expect_no_line "$SCRATCH/expects.out" "# kunit-module: could not unload expects: modprobe -r ended with status 1: modprobe: FATAL: Module kunit is in use." \
+	"the module went; kunit.ko staying fails nothing"
+passing_module expects-less
+printf 'tainted 512\nwarn_count 5\nexpected_warnings 4\n' > "$fake/modules/expects-less/record-load"
+run_wrapper "$SCRATCH/expects-less.out" "$wrapper" expects-less
+expect_status 1 $? "a warning more than the tests expected fails the module's test"
+expect_line "$SCRATCH/expects-less.out" \
+	"# kunit-module: the kernel's record changed while expects-less ran: warn_count 2 -> 5 (2 of them expected)" \
+	"the counts say how many were expected"
+rm -rf "$fake/sys/kunit/parameters"
+set_fake_record 0 0 0
 passing_module oopses
 echo "oops_count 2" > "$fake/modules/oopses/record-load"
 run_wrapper "$SCRATCH/oopses.out" "$wrapper" oopses

@@ -235,6 +235,16 @@ stages 'GUEST_SCRIPT=$SCRATCH/no-such-guest.sh BUILD=$SCRATCH/build; load_settin
 expect_status 1 $? "GUEST_SCRIPT that is not there is refused"
 expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: cannot read it" \
 	"and named"
+# kunit.py's newer flags as make run's settings: bad values are refused.
+for setting in "RAW=2:RAW=2: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" \
+	"SUMMARY=1 FAILED=1:SUMMARY=1 FAILED=1: give SUMMARY=1 or FAILED=1, not both"; do
+	stages "${setting%%:*} BUILD=\$SCRATCH/build; load_settings" x86_64
+	expect_status 1 $? "${setting%%:*} is refused"
+	expect_line "$SCRATCH/out" "kunit-run: ${setting#*:}" "${setting%%:*}: and the message says what to give"
+done
+stages 'RAW=full JUNIT=x.xml BUILD=$SCRATCH/build; load_settings; echo "raw=$RAW junit=$JUNIT"' x86_64
+expect_line "$SCRATCH/out" "raw=all junit=$SCRATCH/x.xml" \
+	"RAW=full is RAW=all, as --raw_output=full (6.18); a relative JUNIT is the caller's directory's"
 # KUNITCONFIG of several files, as kunit.py's --kunitconfig given twice:
 # each must be there, and where two set one option, the last wins.
 printf 'CONFIG_KUNIT_EXAMPLE_TEST=y\nCONFIG_KUNIT_TEST=n\n' > "$SCRATCH/second.config"
@@ -331,6 +341,38 @@ for f in results.ktap results.xml results.json results.kcidb.json kcidb.env; do
 		fail "the report did not write $f"
 	fi
 done
+# SUMMARY=1, FAILED=1, RAW=kunit and JUNIT: what the report prints, and where XML goes.
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= SUMMARY=1 FAILED= RAW= JUNIT=
+	stage_report; echo report_status=\$report_status" x86_64
+if [ "$(grep -cv '^Files: \|^report_status=\|^\[[0-9:]*\] Reading the results$' "$SCRATCH/out")" -eq 1 ] &&
+	grep -q '^1 suites, 8 results: 7 passed, 0 failed, 1 skipped$' "$SCRATCH/out"; then
+	pass "SUMMARY=1 prints the summary line alone"
+else
+	fail "SUMMARY=1 printed more than the summary line"
+	show "$SCRATCH/out" 10
+fi
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= SUMMARY= FAILED= RAW=kunit JUNIT=$SCRATCH/copy.xml
+	stage_report; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "report_status=0" "RAW=kunit and JUNIT=FILE pass a passing run"
+expect_line "$SCRATCH/out" "KTAP version 1" "RAW=kunit prints the KTAP document"
+if grep -q '^\[PASS\]' "$SCRATCH/out"; then
+	fail "RAW=kunit also printed the parsed suites"
+else
+	pass "RAW=kunit prints no parsed suite"
+fi
+if cmp -s "$SCRATCH/copy.xml" "$SCRATCH/last/results.xml"; then
+	pass "JUNIT=FILE gets the JUnit XML of results.xml"
+else
+	fail "JUNIT=FILE did not get results.xml"
+fi
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= SUMMARY= FAILED= RAW= JUNIT=$SCRATCH/no/such/dir/x.xml
+	stage_report; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "report_status=1" "a JUNIT file that cannot be written fails the run"
+expect_line "$SCRATCH/out" "kunit-run: cannot write the JUnit XML to JUNIT=$SCRATCH/no/such/dir/x.xml" \
+	"and says so"
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= SUMMARY= FAILED= RAW= JUNIT=stdout
+	stage_report; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "</testsuites>" "JUNIT=stdout prints the JUnit XML"
 # A report that cannot be written, in part or on stdout, fails the run, saying so.
 stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland=
 	stage_report > /dev/full; echo report_status=\$report_status" x86_64
@@ -435,6 +477,20 @@ record_case "tainted=0 oops_count=0 warn_count=0" "tainted=640 oops_count=2 warn
 expect_line "$SCRATCH/out" \
 	"kunit-run: the kernel's record shows trouble: taint D (a task died), taint W (a warning), oops_count 2, warn_count 1" \
 	"each taint and count that shows trouble is named"
+# Warnings that KUnit's tests expected (kunit_warning_suppress()) are not
+# trouble; one more than they expected is, and W with it.
+record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3 expected_warnings=3"
+expect_line "$SCRATCH/out" "report_status=0" "warnings that the tests expected, all of them, pass"
+record_case "tainted=512 warn_count=1 expected_warnings=1" "tainted=512 warn_count=4 expected_warnings=3"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 4 (1 at the start) (2 of them expected)" \
+	"a warning more than the tests expected since the start fails the run"
+record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3"
+expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 3" \
+	"without KUnit's count (kunit.ko gone), every warning is trouble"
+record_case "tainted=0" "tainted=512 expected_warnings=3"
+expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
+	"without the kernel's count, W is trouble whatever KUnit expected"
 record_case "tainted=16 oops_count=1" "tainted=16400 oops_count=1"
 expect_line "$SCRATCH/out" \
 	"kunit-run: the kernel's record shows trouble: taint M (a machine check), taint L (a soft lockup)" \

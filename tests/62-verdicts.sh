@@ -212,6 +212,39 @@ expect_line "$SCRATCH/reports.out" \
 expect_line "$SCRATCH/reports.results" "reports.expects_kasan PASS" \
 	"a KASAN report in a case's time is left to KUnit"
 expect_no_line "$SCRATCH/reports.out" "input: AT" "other kernel messages are not shown under a case"
+# A WARNING that the case's own kunit_warning_suppress() block expected,
+# as the kernel says ("kunit: expected warnings N"), is quoted, not a
+# failure; one more than it expected is, and the count is the case's only.
+cat > "$SCRATCH/expected.ktap" <<'KTAP'
+[    1.0] KTAP version 1
+[    1.0] 1..1
+[    1.0]     KTAP version 1
+[    1.0]     # Subtest: expected
+[    1.0]     1..3
+[    1.1] WARNING: CPU: 0 PID: 40 at lib/foo.c:12 foo_check+0x10/0x20
+[    1.1] CPU: 0 PID: 40 Comm: kunit_try_catch Tainted: G        W        N 6.12.0 #1
+[    1.1] kunit: expected warnings 1
+[    1.1]     # expects_one: 1 warning in a kunit_warning_suppress() block, expected: its report is in the log
+[    1.1]     ok 1 expects_one
+[    1.2] WARNING: CPU: 0 PID: 41 at lib/foo.c:12 foo_check+0x10/0x20
+[    1.2] CPU: 0 PID: 41 Comm: kunit_try_catch Tainted: G        W        N 6.12.0 #1
+[    1.2] WARNING: CPU: 0 PID: 41 at lib/foo.c:14 foo_check+0x30/0x20
+[    1.2] CPU: 0 PID: 41 Comm: kunit_try_catch Tainted: G        W        N 6.12.0 #1
+[    1.2] kunit: expected warnings 1
+[    1.2]     ok 2 expects_one_of_two
+[    1.3] WARNING: CPU: 0 PID: 42 at lib/foo.c:12 foo_check+0x10/0x20
+[    1.3] CPU: 0 PID: 42 Comm: kunit_try_catch Tainted: G        W        N 6.12.0 #1
+[    1.3]     ok 3 expects_none
+[    1.3] ok 1 expected
+KTAP
+"$report" --results="$SCRATCH/expected.results" "$SCRATCH/expected.ktap" > "$SCRATCH/expected.out" 2>&1
+expect_status 1 $? "a console with a warning no block expected fails"
+expect_line "$SCRATCH/expected.results" "expected.expects_one PASS" \
+	"a warning that the case's block expected fails nothing"
+expect_line "$SCRATCH/expected.results" "expected.expects_one_of_two FAIL" \
+	"a warning more than the case's block expected fails it"
+expect_line "$SCRATCH/expected.results" "expected.expects_none FAIL" \
+	"an earlier case's expectation does not carry over"
 # A report is a case's only when its task is a test's thread: one from a
 # kworker or another task in the case's time fails the run instead.
 cat > "$SCRATCH/tasks.ktap" <<'KTAP'

@@ -134,3 +134,36 @@ else
 	fail "--junit"
 	show "$SCRATCH/junit.out" 10
 fi
+
+# kunit.py's --summary and --failed (6.13): the summary line alone, or with
+# the suites that failed; the files and the exit status stay the same.
+"$report" --color=never "$SCRATCH/mixed.log" > "$SCRATCH/all.out" 2>&1
+all_status=$?
+"$report" --color=never --summary --ktap="$SCRATCH/summary.ktap" "$SCRATCH/mixed.log" \
+	> "$SCRATCH/summary.out" 2>&1
+expect_status "$all_status" $? "--summary exits as the full report does"
+if [ "$(wc -l < "$SCRATCH/summary.out")" -eq 1 ] &&
+	[ "$(cat "$SCRATCH/summary.out")" = "$(grep -E '^[0-9]+ suites, ' "$SCRATCH/all.out")" ]; then
+	pass "--summary prints the summary line alone"
+else
+	fail "--summary printed more or other than the summary line"
+	show "$SCRATCH/summary.out" 10
+fi
+if cmp -s "$SCRATCH/summary.ktap" "$SCRATCH/mixed.ktap"; then
+	pass "--summary writes the same files"
+else
+	fail "--summary wrote another KTAP document"
+fi
+"$report" --color=never --failed "$SCRATCH/mixed.log" > "$SCRATCH/failed.out" 2>&1
+expect_status "$all_status" $? "--failed exits as the full report does"
+if grep -q '^\[PASS\]\|^\[SKIP\]' "$SCRATCH/failed.out"; then
+	fail "--failed printed a suite that did not fail"
+	show "$SCRATCH/failed.out" 20
+elif [ "$(grep -c '^\[FAIL\]' "$SCRATCH/failed.out")" -eq "$(grep -c '^\[FAIL\]' "$SCRATCH/all.out")" ] &&
+	[ "$(grep -c '^\[FAIL\]' "$SCRATCH/all.out")" -gt 0 ] &&
+	[ "$(tail -n 1 "$SCRATCH/failed.out")" = "$(tail -n 1 "$SCRATCH/all.out")" ]; then
+	pass "--failed prints every failed suite, with why, and the summary line, nothing else"
+else
+	fail "--failed did not print the failed suites and the summary line"
+	show "$SCRATCH/failed.out" 20
+fi

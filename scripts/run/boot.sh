@@ -70,7 +70,7 @@ boot_qemu() {
 		-m 512 -serial stdio "$@" ${userland:+$results_qemu_args} -kernel "$OBJ/$image" \
 		$initrd -append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 9>&- &
 	qemu_pid=$!
-	if [ -n "$RAW" ]; then
+	if [ "$RAW" = all ]; then
 		# The results port too, as it comes: tail names each file.
 		tail -n +1 -f "$LAST/console.log.tmp" ${userland:+"$port_file"} --pid=$qemu_pid \
 			2>/dev/null || true

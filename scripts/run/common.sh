@@ -134,6 +134,9 @@ load_settings() {
 	TIMEOUT=${TIMEOUT:-300}
 	CASE_TIMEOUT=${CASE_TIMEOUT:-$((TIMEOUT > 60 ? TIMEOUT - 30 : TIMEOUT))}
 	RAW=${RAW:-}
+	SUMMARY=${SUMMARY:-}
+	FAILED=${FAILED:-}
+	JUNIT=${JUNIT:-}
 	GUEST_SCRIPT=${GUEST_SCRIPT:-}
 	KSELFTEST=${KSELFTEST:-kernel}
 	KERNEL_ARGS=${KERNEL_ARGS:-}
@@ -162,6 +165,23 @@ load_settings() {
 	esac
 	case $CASE_TIMEOUT in
 	'' | *[!0-9]*) die "CASE_TIMEOUT=$CASE_TIMEOUT: give whole seconds" ;;
+	esac
+	# kunit.py's --raw_output: all (or full, since 6.18), or kunit.
+	case $RAW in
+	'' | kunit) ;;
+	1 | all | full) RAW=all ;;
+	*) die "RAW=$RAW: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" ;;
+	esac
+	# kunit.py's --summary and --failed (6.13).
+	case $SUMMARY$FAILED in
+	'' | 1) ;;
+	*) die "SUMMARY=$SUMMARY FAILED=$FAILED: give SUMMARY=1 or FAILED=1, not both" ;;
+	esac
+	# kunit.py's --junit (7.2): where the JUnit XML goes besides results.xml.
+	case $JUNIT in
+	'' | stdout) ;;
+	/*) ;;
+	*) JUNIT=$PWD/$JUNIT ;;
 	esac
 	if [ -n "$KUNIT_EXTRA" ]; then
 		[ -f "$KUNIT_EXTRA/Kbuild" ] || [ -f "$KUNIT_EXTRA/Makefile" ] ||

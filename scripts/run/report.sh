@@ -163,11 +163,27 @@ stage_report() {
 		echo "kunit-run: cannot read $LAST/results.port into $LAST/kselftest.tap" >&2
 		report_status=1
 	fi
+	# RAW=kunit prints the KTAP itself: of the rest, the summary line.
+	only=
+	[ "$RAW" != kunit ] || only=--summary
 	# shellcheck disable=SC1091
 	(set -a && . "$LAST/kcidb.env" && exec "$REPORT" --ktap="$LAST/results.ktap" \
 		--junit="$LAST/results.xml" --json="$LAST/results.json" \
 		--kcidb="$LAST/results.kcidb.json" ${ksft:+--kselftest-tap="$LAST/kselftest.tap"} \
-		--arch="$ARCH" "$LAST/console.log") || report_status=1
+		--arch="$ARCH" ${SUMMARY:+--summary} ${FAILED:+--failed} $only \
+		"$LAST/console.log") || report_status=1
+	# RAW=kunit: the KUnit lines alone, as one KTAP document.
+	if [ "$RAW" = kunit ] && ! cat "$LAST/results.ktap"; then
+		echo "kunit-run: cannot print $LAST/results.ktap" >&2
+		report_status=1
+	fi
+	if [ "$JUNIT" = stdout ] && ! cat "$LAST/results.xml"; then
+		echo "kunit-run: cannot print $LAST/results.xml" >&2
+		report_status=1
+	elif [ -n "$JUNIT" ] && [ "$JUNIT" != stdout ] && ! cp "$LAST/results.xml" "$JUNIT"; then
+		echo "kunit-run: cannot write the JUnit XML to JUNIT=$JUNIT" >&2
+		report_status=1
+	fi
 	[ -z "$ksft" ] || report_kselftest
 	# The guest's own steps that failed (scripts/kunit-init.sh).
 	if [ -n "$userland" ] && grep -q '^error: ' "$LAST/guest.lines"; then

@@ -154,6 +154,9 @@ static void print_failure(const struct ktap_test *test, const char *indent, bool
 			print_failure(test->subtests[i], deeper, false);
 }
 
+/* What goes to standard output: every suite, the failed ones, the summary alone. */
+static enum { PRINT_ALL, PRINT_FAILED, PRINT_SUMMARY } print_mode;
+
 static void print_suite(const struct ktap_test *suite, struct ktap_counts *total)
 {
 	struct ktap_counts counts = { 0 };
@@ -161,6 +164,11 @@ static void print_suite(const struct ktap_test *suite, struct ktap_counts *total
 	int len;
 
 	ktap_count(&counts, suite);
+	total->passed += counts.passed;
+	total->failed += counts.failed;
+	total->skipped += counts.skipped;
+	if (print_mode == PRINT_SUMMARY || (print_mode == PRINT_FAILED && suite->verdict != KTAP_FAIL))
+		return;
 	if (suite->result == KTAP_MISSING)
 		snprintf(figures, sizeof(figures), "%ld suite%s never reported", suite->missing,
 			 suite->missing > 1 ? "s" : "");
@@ -177,10 +185,6 @@ static void print_suite(const struct ktap_test *suite, struct ktap_counts *total
 	       figures);
 	if (suite->verdict == KTAP_FAIL)
 		print_failure(suite, "    ", true);
-
-	total->passed += counts.passed;
-	total->failed += counts.failed;
-	total->skipped += counts.skipped;
 }
 
 /* "suite.case.param RESULT" for each test without subtests. */
@@ -429,6 +433,9 @@ static void print_usage(FILE *out, const char *prog)
 		"  --arch=ARCH     the architecture named in the JSON and KCIDB reports\n"
 		"                  (default UM, as kunit.py)\n"
 		"  --color=auto|always|never\n"
+		"  --failed        print only the suites that failed, and the summary line\n"
+		"  --summary       print only the summary line (and why a run failed outside\n"
+		"                  its tests)\n"
 		"CONSOLE - reads standard input.\n"
 		"Exit 0 if none failed, 1 if one did or none was found, 2 for a usage error\n"
 		"or a KCIDB setting that KCIDB's schema refuses.\n"
@@ -672,6 +679,8 @@ static int report(int argc, char **argv)
 		{ "kcidb", required_argument, NULL, 'K' },
 		{ "kselftest-tap", required_argument, NULL, 'T' },
 		{ "arch", required_argument, NULL, 'a' },
+		{ "failed", no_argument, NULL, 'f' },
+		{ "summary", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -690,8 +699,14 @@ static int report(int argc, char **argv)
 	FILE *console;
 	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:T:a:h", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "k:s:r:t:c:j:J:K:T:a:fSh", long_options, NULL)) != -1) {
 		switch (opt) {
+		case 'f':
+			print_mode = PRINT_FAILED;
+			break;
+		case 'S':
+			print_mode = PRINT_SUMMARY;
+			break;
 		case 'k':
 			report_files[REPORT_KTAP].path = optarg;
 			break;
@@ -789,9 +804,9 @@ static int report(int argc, char **argv)
 
 	for (i = 0; i < run.num_suites; i++)
 		print_suite(run.suites[i], &total);
-	for (i = 0; i < run.errors.count; i++)
+	for (i = 0; i < run.errors.count && print_mode != PRINT_SUMMARY; i++)
 		printf("%s%s%s\n", color(KTAP_FAIL), run.errors.line[i], no_color());
-	for (i = 0; i < run.num_documents; i++)
+	for (i = 0; i < run.num_documents && print_mode != PRINT_SUMMARY; i++)
 		print_lines(&run.documents[i]->problems, 0, "document problem: ");
 
 	verdict = ktap_run_verdict(&run);
