@@ -481,6 +481,16 @@ expect_status 1 $? "a warning more than the tests expected fails the module's te
 expect_line "$SCRATCH/expects-less.out" \
 	"# kunit-module: the kernel's record changed while expects-less ran: warn_count 2 -> 5 (2 of them expected)" \
 	"the counts say how many were expected"
+# W with no counted warning, KUnit's count there but none expected: the
+# kernel taints W uncounted for sleeping in atomic context, say.
+set_fake_record 0 0 5
+passing_module taints-w
+printf 'tainted 512\nexpected_warnings 0\n' > "$fake/modules/taints-w/record-load"
+run_wrapper "$SCRATCH/taints-w.out" "$wrapper" taints-w
+expect_status 1 $? "W gained with no warning counted fails the module's test"
+expect_line "$SCRATCH/taints-w.out" \
+	"# kunit-module: the kernel's record changed while taints-w ran: taint gained W (a warning)" \
+	"and W is named"
 rm -rf "$fake/sys/kunit/parameters"
 set_fake_record 0 0 0
 passing_module oopses

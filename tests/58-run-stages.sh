@@ -485,6 +485,9 @@ record_case "tainted=512 warn_count=1 expected_warnings=1" "tainted=512 warn_cou
 expect_line "$SCRATCH/out" \
 	"kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 4 (1 at the start) (2 of them expected)" \
 	"a warning more than the tests expected since the start fails the run"
+record_case "tainted=0 warn_count=0" "tainted=512 warn_count=0 expected_warnings=0"
+expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
+	"W with no counted warning (sleeping in atomic context taints W uncounted) is trouble"
 record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3"
 expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 3" \
 	"without KUnit's count (kunit.ko gone), every warning is trouble"

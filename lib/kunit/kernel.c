@@ -260,8 +260,15 @@ bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *
 		if ((seen->taints & bit) || !test_taint(kunit_trouble_taints[i].flag))
 			continue;
 		seen->taints |= bit;
-		if ((in_case && kunit_trouble_taints[i].outside_cases_only) ||
-		    (counted && kunit_trouble_taints[i].flag == TAINT_WARN))
+		if (in_case && kunit_trouble_taints[i].outside_cases_only)
+			continue;
+		/*
+		 * W that came with counted warnings: the count tells below.
+		 * W with none counted is a report that the kernel taints W
+		 * for and does not count (sleeping in atomic context).
+		 */
+		if (counted && kunit_trouble_taints[i].flag == TAINT_WARN &&
+		    warnings != seen->warnings)
 			continue;
 		len = kunit_add_trouble(text, size, len, "%c (%s)", kunit_trouble_taints[i].letter,
 					kunit_trouble_taints[i].meaning);

@@ -99,7 +99,10 @@ record_field() {
 # Not "bad page" (B): KASAN's own tests set it with the reports they expect.
 # The warnings that KUnit's tests expected (expected_warnings, counted in
 # their kunit_warning_suppress() blocks) are not trouble: where the kernel
-# counts its warnings, W is trouble only when it counted more than that.
+# counts its warnings and KUnit expected some, W is trouble only when it
+# counted more than that (W alone, with none counted, is trouble: the
+# kernel taints W for reports it does not count, as sleeping in atomic
+# context).
 # The verdict is the numbers'; the console's lines are only quoted.
 report_record() {
 	tainted=$(record_field end tainted)
@@ -123,7 +126,9 @@ report_record() {
 	BEGIN {
 		if (bit(4)) add("taint M (a machine check)")
 		if (bit(7)) add("taint D (a task died)")
-		if (bit(9) && (warn == "" || warn + 0 > expd + 0)) add("taint W (a warning)")
+		# W without a counted warning (sleeping in atomic context) is trouble.
+		if (bit(9) && (warn == "" || expd + 0 == 0 || warn + 0 > expd + 0))
+			add("taint W (a warning)")
 		if (bit(14)) add("taint L (a soft lockup)")
 		count("oops_count", oops, oops0, 0)
 		count("warn_count", warn, warn0, expd - expd0)

@@ -659,21 +659,24 @@ static unsigned long long expected_between(const struct kernel_record *before,
 }
 
 /*
- * Whether the kernel gave warnings from @before (NULL: since boot) to
- * @after that KUnit's tests did not expect.  Where the kernel does not
- * count its warnings, the W taint flag alone tells.
+ * Whether the W taint flag and the warning count from @before (NULL: since
+ * boot) to @after may be trouble: unless KUnit's tests expected warnings
+ * then, and the kernel counted no more than they expected.  Where the
+ * kernel does not count its warnings, the W taint flag alone tells; and
+ * with none expected, W alone is trouble (the kernel taints W for reports
+ * it does not count, as sleeping in atomic context).
  */
 static bool unexpected_warnings(const struct kernel_record *before,
 				const struct kernel_record *after)
 {
-	unsigned long long given;
+	unsigned long long given, expected = expected_between(before, after);
 
-	if (!after->has_count[COUNT_WARN])
+	if (!after->has_count[COUNT_WARN] || !expected)
 		return true;
 	given = after->count[COUNT_WARN];
 	if (before && before->has_count[COUNT_WARN])
 		given -= before->count[COUNT_WARN];
-	return given > expected_between(before, after);
+	return given > expected;
 }
 
 /* Appends a warning count to @text: "warn_count 0 -> 2 (1 of them expected)". */
