@@ -85,7 +85,8 @@ help:
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
 	@echo '  CASE_TIMEOUT=seconds per case (kunit.timeout), RAW=1|full|kunit (raw console, or the KTAP),'
 	@echo '  SUMMARY=1 or FAILED=1 (only the summary line, or the failures too),'
-	@echo '  JUNIT=file|stdout (the JUnit XML there too),'
+	@echo '  JUNIT=file|stdout (the JUnit XML there too), LIST=tests|suites|attr (list the'
+	@echo '  built-in cases, do not run them), ARCH=help (the architectures),'
 	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules,'
 	@echo '  KERNEL_ARGS=more kernel command line.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
@@ -159,7 +160,7 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
 		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST SUMMARY \
-		FAILED JUNIT
+		FAILED JUNIT LIST
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

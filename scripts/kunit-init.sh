@@ -113,7 +113,15 @@ open_port || exec 3> /dev/null
 say "results go to the results port ${port:-(none)}, not to this console"
 record start
 
-if [ -x /kselftest/run_kselftest.sh ]; then
+# make run LIST=: the built-in suites listed their cases; nothing runs.
+case " $(cat /proc/cmdline 2>/dev/null) " in
+*" kunit.action=list"*) listing=yes ;;
+*) listing= ;;
+esac
+
+if [ -n "$listing" ]; then
+	say "listing the built-in suites' cases (kunit.action): no test runs"
+elif [ -x /kselftest/run_kselftest.sh ]; then
 	# Through a pipe: runner.sh reopens /dev/stdout, which for a file
 	# would write over what the script itself wrote.  Each test's lines
 	# reach the host as the test ends, so a guest that dies later has

@@ -373,6 +373,40 @@ expect_line "$SCRATCH/out" "kunit-run: cannot write the JUnit XML to JUNIT=$SCRA
 stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= SUMMARY= FAILED= RAW= JUNIT=stdout
 	stage_report; echo report_status=\$report_status" x86_64
 expect_line "$SCRATCH/out" "</testsuites>" "JUNIT=stdout prints the JUnit XML"
+# LIST=: the cases that kunit.action=list printed, as kunit.py prints them.
+cat > "$SCRATCH/last/console.log" <<'EOT'
+[    0.5] Linux version 6.12.0 (root@host) #1 SMP
+[    1.0] KTAP version 1
+[    1.0] kunit-status.status_test_ends
+[    1.0] kunit-status.status_test_get_current_test
+[    1.0] example.example_simple_test
+[    1.0] # example.example_simple_test.speed: normal
+[    1.1] Freeing unused kernel image (initmem) memory: 1024K
+[    1.2] random.seed_not_a_case
+EOT
+for list in "tests:kunit-status.status_test_ends kunit-status.status_test_get_current_test example.example_simple_test" \
+	"suites:kunit-status example" \
+	"attr:kunit-status.status_test_ends kunit-status.status_test_get_current_test example.example_simple_test # example.example_simple_test.speed: normal"; do
+	stages "status=0 LIST=${list%%:*}; stage_list; echo report_status=\$report_status" x86_64
+	if [ "$(grep -v '^\[[0-9:]*\] Reading the list$\|^report_status=' "$SCRATCH/out" | tr '\n' ' ')" = "${list#*:} " ] &&
+		grep -qx 'report_status=0' "$SCRATCH/out"; then
+		pass "LIST=${list%%:*} prints what kunit.py's list flag prints"
+	else
+		fail "LIST=${list%%:*} printed other lines"
+		show "$SCRATCH/out" 10
+	fi
+done
+printf '[    0.5] Linux version 6.12.0\n[    1.0] Run /init as init process\n' > "$SCRATCH/last/console.log"
+stages "status=0 LIST=tests; stage_list; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "report_status=1" "LIST= with nothing listed fails"
+expect_line "$SCRATCH/out" \
+	"kunit-run: no case listed: the kernel has no built-in KUnit suite (or no KUnit); see $SCRATCH/last/console.log" \
+	"and says why it may be"
+stages 'LIST=cases BUILD=$SCRATCH/build; load_settings' x86_64
+expect_line "$SCRATCH/out" "kunit-run: LIST=cases: give tests, suites or attr" "a bad LIST= is refused"
+stages 'ARCH=help BUILD=$SCRATCH/build; load_settings' x86_64
+expect_status 0 $? "ARCH=help"
+expect_line "$SCRATCH/out" "riscv64" "ARCH=help lists the architectures, one a line (kunit.py --arch help)"
 # A report that cannot be written, in part or on stdout, fails the run, saying so.
 stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland=
 	stage_report > /dev/full; echo report_status=\$report_status" x86_64

@@ -83,6 +83,11 @@ boot_qemu() {
 stage_boot() {
 	cmdline="kunit.timeout=$CASE_TIMEOUT${KERNEL_ARGS:+ $KERNEL_ARGS}"
 	[ -n "$FILTER" ] && cmdline="$cmdline kunit.filter_glob=$FILTER"
+	# The built-in suites list their cases instead of running (LIST=).
+	case $LIST in
+	tests | suites) cmdline="$cmdline kunit.action=list" ;;
+	attr) cmdline="$cmdline kunit.action=list_attr" ;;
+	esac
 	if [ -z "$qemu" ]; then
 		boot_um
 	else

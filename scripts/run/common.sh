@@ -123,6 +123,11 @@ load_settings() {
 	*) BUILD=$TOP/$BUILD ;;
 	esac
 	ARCH=${ARCH:-x86_64}
+	# kunit.py's --arch help (6.16): the architectures, one a line.
+	if [ "$ARCH" = help ]; then
+		known_arches | tr ' ' '\n' | sed -e '/^$/d'
+		exit 0
+	fi
 	# A .kunitconfig in the build directory is the default, as with kunit.py.
 	if [ -z "${KUNITCONFIG:-}" ] && [ -f "$BUILD/.kunitconfig" ]; then
 		KUNITCONFIG=$BUILD/.kunitconfig
@@ -135,6 +140,7 @@ load_settings() {
 	CASE_TIMEOUT=${CASE_TIMEOUT:-$((TIMEOUT > 60 ? TIMEOUT - 30 : TIMEOUT))}
 	RAW=${RAW:-}
 	SUMMARY=${SUMMARY:-}
+	LIST=${LIST:-}
 	FAILED=${FAILED:-}
 	JUNIT=${JUNIT:-}
 	GUEST_SCRIPT=${GUEST_SCRIPT:-}
@@ -171,6 +177,11 @@ load_settings() {
 	'' | kunit) ;;
 	1 | all | full) RAW=all ;;
 	*) die "RAW=$RAW: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" ;;
+	esac
+	# kunit.py's --list_tests, --list_tests_attr and --list_suites (7.1).
+	case $LIST in
+	'' | tests | suites | attr) ;;
+	*) die "LIST=$LIST: give tests, suites or attr" ;;
 	esac
 	# kunit.py's --summary and --failed (6.13).
 	case $SUMMARY$FAILED in

@@ -155,6 +155,43 @@ report_end() {
 	report_status=1
 }
 
+# make run LIST=: the cases that the built-in suites listed on the console
+# (kunit.action=list or list_attr), as kunit.py prints them: "suite.case"
+# lines (tests), the suites' names (suites), or the cases with their
+# attribute lines (attr).  A list with no case fails: the kernel has no
+# built-in suite, or no KUnit.
+stage_list() {
+	stage report "Reading the list"
+	report_status=0
+	# The listing's lines follow its KTAP version line, "suite.case" and
+	# "# ..." attribute lines; the kernel's timestamps go.
+	sed -e 's/^\[[ 0-9.]*\] //' "$LAST/console.log" | awk -v what="$LIST" '
+		/^KTAP version 1$/ { listing = 1; next }
+		!listing { next }
+		/^[^ .#][^ ]*\.[^ ]+$/ {
+			n++
+			if (what == "suites") {
+				suite = $0
+				sub(/\..*/, "", suite)
+				if (!(suite in seen)) { seen[suite] = 1; print suite }
+			} else {
+				print
+			}
+			next
+		}
+		what == "attr" && /^# / { print; next }
+		{ listing = 0 }
+		END { exit n ? 0 : 1 }' > "$LAST/list.txt" || report_status=1
+	if ! cat "$LAST/list.txt"; then
+		echo "kunit-run: cannot print $LAST/list.txt" >&2
+		report_status=1
+	fi
+	if [ "$report_status" -ne 0 ] && [ ! -s "$LAST/list.txt" ]; then
+		echo "kunit-run: no case listed: the kernel has no built-in KUnit suite (or no KUnit); see $LAST/console.log"
+	fi
+	[ "$status" -eq 0 ] || report_end "the machine ended with exit status $status, not by a clean shutdown" 20
+}
+
 stage_report() {
 	stage report "Reading the results"
 	report_status=0
