@@ -477,6 +477,8 @@ struct kunit {
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
 	/* The last check the case reached: where a crash or a hang came after. */
 	const struct kunit_assert_site *last_check;
+	/* A record KUnit frees, whose release kunit_cleanup() is in. */
+	struct kunit_resource *releasing;
 };
 
 /**

@@ -1535,6 +1535,49 @@ static void runner_test_exit_asserts_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 2);
 }
 
+static void asserting_action(void *context)
+{
+	struct kunit *test = context;
+
+	note_call('A');
+	KUNIT_ASSERT_FAILURE(test, "the action stops");
+}
+
+static void fake_action_asserts(struct kunit *test)
+{
+	kunit_alloc_resource(test, NULL, noted_free, GFP_KERNEL, (void *)14);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(test, asserting_action, test), 0);
+}
+
+static struct kunit_case fake_action_case[] = {
+	KUNIT_CASE(fake_action_asserts),
+	{}
+};
+
+static struct kunit_suite fake_action_asserts_suite = {
+	.name = "fake-action-asserts",
+	.test_cases = fake_action_case,
+};
+
+/*
+ * A deferred action that fails an assertion stops the clean-up, which
+ * goes on with the next resource; the action's record, KUnit's, is freed
+ * all the same (the ASan build's leak checker sees it otherwise).
+ */
+static void runner_test_action_asserts(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output;
+
+	memset(&events, 0, sizeof(events));
+	output = run_fake_suite(test, &fake_action_asserts_suite, &progress);
+	KUNIT_EXPECT_STREQ(test, calls, "A");
+	KUNIT_EXPECT_EQ(test, events.num_freed, 1);
+	KUNIT_EXPECT_EQ(test, events.freed[0], 14);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "the action stops"));
+	KUNIT_EXPECT_EQ(test, progress.run_stats.failed, 1);
+}
+
 static void runner_test_endless_limit(struct kunit *test)
 {
 	struct kunit_progress progress = { };
@@ -1837,6 +1880,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_suite_skipped_by_init),
 	KUNIT_CASE(runner_test_case_init_fails),
 	KUNIT_CASE(runner_test_exit_asserts_once),
+	KUNIT_CASE(runner_test_action_asserts),
 	KUNIT_CASE(runner_test_endless_limit),
 	KUNIT_CASE(runner_test_empty_suite),
 	KUNIT_CASE(runner_test_goes_on_in_case),

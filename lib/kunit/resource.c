@@ -192,6 +192,13 @@ void kunit_cleanup(struct kunit *test)
 	struct kunit_resource *resource;
 	unsigned long irqflags;
 
+	/*
+	 * The release of the last call stopped part-way, its free function
+	 * having thrown (a deferred action that failed an assertion): its
+	 * record, which is KUnit's, was not freed.
+	 */
+	kfree(test->releasing);
+	test->releasing = NULL;
 	for (;;) {
 		spin_lock_irqsave(&test->lock, irqflags);
 		if (list_empty(&test->resources)) {
@@ -202,7 +209,11 @@ void kunit_cleanup(struct kunit *test)
 		list_del_init(&resource->node);
 		spin_unlock_irqrestore(&test->lock, irqflags);
 
+		/* Ours to free if this is its last reference and its release throws. */
+		if (resource->kunit_frees_record && kref_read(&resource->refs) == 1)
+			test->releasing = resource;
 		kunit_drop_resource(resource);
+		test->releasing = NULL;
 	}
 }
 EXPORT_SYMBOL_GPL(kunit_cleanup);

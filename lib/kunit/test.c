@@ -251,6 +251,7 @@ void kunit_init_test(struct kunit *test, const char *name, struct string_stream 
 	test->status_comment[0] = '\0';
 	test->params_array = (struct kunit_params){};
 	test->last_check = NULL;
+	test->releasing = NULL;
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(kunit_init_test);
