@@ -17,7 +17,7 @@
 # "kunit-run: " (run_kselftest.sh prints a test's lines behind "# "):
 #
 #   kunit-run: record start|end tainted=N [oops_count=N] [warn_count=N]
-#	[expected_warnings=N]
+#	[kunit_expected_warnings=N]
 #   kunit-run: error: WHAT
 #   kunit-run: done
 #
@@ -103,7 +103,7 @@ to_host() {
 record() {
 	line="record $1"
 	for file in /proc/sys/kernel/tainted /sys/kernel/oops_count /sys/kernel/warn_count \
-		/sys/module/kunit/parameters/expected_warnings; do
+		/sys/kernel/kunit_expected_warnings; do
 		value=$(cat "$file" 2>/dev/null) && line="$line ${file##*/}=$value"
 	done
 	to_host "$line"

@@ -465,17 +465,18 @@ expect_line "$SCRATCH/warns.out" "# kunit-module: (the kernel log shows no repor
 set_fake_record 0 0 0
 
 # Warnings that KUnit's tests expected (kunit_warning_suppress()), which
-# kunit.ko counts in expected_warnings, are not trouble; one more is.  A
-# kunit.ko that stays loaded (it holds that count) fails no unload.
+# KUnit counts in /sys/kernel/kunit_expected_warnings, are not trouble; one
+# more is.  An unload that leaves kunit.ko (in use) fails nothing: the
+# module went.
 passing_module expects
-printf 'tainted 512\nwarn_count 2\nexpected_warnings 2\n' > "$fake/modules/expects/record-load"
+printf 'tainted 512\nwarn_count 2\nkunit_expected_warnings 2\n' > "$fake/modules/expects/record-load"
 : > "$fake/modules/expects/kunit-stays"
 run_wrapper "$SCRATCH/expects.out" "$wrapper" expects
 expect_status 0 $? "warnings that the module's tests expected, all of them, pass"
 expect_no_line "$SCRATCH/expects.out" "# kunit-module: could not unload expects: modprobe -r ended with status 1: modprobe: FATAL: Module kunit is in use." \
 	"the module went; kunit.ko staying fails nothing"
 passing_module expects-less
-printf 'tainted 512\nwarn_count 5\nexpected_warnings 4\n' > "$fake/modules/expects-less/record-load"
+printf 'tainted 512\nwarn_count 5\nkunit_expected_warnings 4\n' > "$fake/modules/expects-less/record-load"
 run_wrapper "$SCRATCH/expects-less.out" "$wrapper" expects-less
 expect_status 1 $? "a warning more than the tests expected fails the module's test"
 expect_line "$SCRATCH/expects-less.out" \
@@ -485,13 +486,13 @@ expect_line "$SCRATCH/expects-less.out" \
 # kernel taints W uncounted for sleeping in atomic context, say.
 set_fake_record 0 0 5
 passing_module taints-w
-printf 'tainted 512\nexpected_warnings 0\n' > "$fake/modules/taints-w/record-load"
+printf 'tainted 512\nkunit_expected_warnings 0\n' > "$fake/modules/taints-w/record-load"
 run_wrapper "$SCRATCH/taints-w.out" "$wrapper" taints-w
 expect_status 1 $? "W gained with no warning counted fails the module's test"
 expect_line "$SCRATCH/taints-w.out" \
 	"# kunit-module: the kernel's record changed while taints-w ran: taint gained W (a warning)" \
 	"and W is named"
-rm -rf "$fake/sys/kunit/parameters"
+rm -f "$fake/kernel/kunit_expected_warnings"
 set_fake_record 0 0 0
 passing_module oopses
 echo "oops_count 2" > "$fake/modules/oopses/record-load"

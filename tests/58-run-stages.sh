@@ -513,19 +513,19 @@ expect_line "$SCRATCH/out" \
 	"each taint and count that shows trouble is named"
 # Warnings that KUnit's tests expected (kunit_warning_suppress()) are not
 # trouble; one more than they expected is, and W with it.
-record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3 expected_warnings=3"
+record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3 kunit_expected_warnings=3"
 expect_line "$SCRATCH/out" "report_status=0" "warnings that the tests expected, all of them, pass"
-record_case "tainted=512 warn_count=1 expected_warnings=1" "tainted=512 warn_count=4 expected_warnings=3"
+record_case "tainted=512 warn_count=1 kunit_expected_warnings=1" "tainted=512 warn_count=4 kunit_expected_warnings=3"
 expect_line "$SCRATCH/out" \
 	"kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 4 (1 at the start) (2 of them expected)" \
 	"a warning more than the tests expected since the start fails the run"
-record_case "tainted=0 warn_count=0" "tainted=512 warn_count=0 expected_warnings=0"
+record_case "tainted=0 warn_count=0" "tainted=512 warn_count=0 kunit_expected_warnings=0"
 expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
 	"W with no counted warning (sleeping in atomic context taints W uncounted) is trouble"
 record_case "tainted=0 warn_count=0" "tainted=512 warn_count=3"
 expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning), warn_count 3" \
 	"without KUnit's count (kunit.ko gone), every warning is trouble"
-record_case "tainted=0" "tainted=512 expected_warnings=3"
+record_case "tainted=0" "tainted=512 kunit_expected_warnings=3"
 expect_line "$SCRATCH/out" "kunit-run: the kernel's record shows trouble: taint W (a warning)" \
 	"without the kernel's count, W is trouble whatever KUnit expected"
 record_case "tainted=16 oops_count=1" "tainted=16400 oops_count=1"

@@ -136,8 +136,10 @@ expect_line "$SCRATCH/forge-done.out" "kunit-run: the test userland did not fini
 	"the run says the userland did not finish"
 
 # The kernel's own record decides: a taint of trouble that no console
-# line reports (W, set through /proc) fails the run, saying what.
-make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/taint.sh \
+# line reports (W, set through /proc) fails the run, saying what.  Only
+# the example runs: where KUnit's tests expected every warning the kernel
+# counted, a W that comes uncounted is taken for theirs (usage.rst).
+make --no-print-directory run BUILD="$BUILD" GUEST_SCRIPT=tests/guest/taint.sh FILTER='example*' \
 	> "$SCRATCH/taint.out" 2>&1
 expect_status 2 $? "make run whose kernel ends tainted W fails"
 expect_line "$BUILD/last/console.log" "taint: 512" "the GUEST_SCRIPT tainted the kernel"
@@ -342,9 +344,11 @@ if grep -qE '^# # the kernel reported trouble in task kworker/[^ ]*, which runs 
 else
 	fail "kselftest.tap: the wrapper does not report the kworker's oops"
 fi
-# Exactly the reports the module asks for: two NULL dereferences, no more.
-reports=$(grep -cE '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:)' \
-	"$BUILD/last/console.log")
+# Exactly the reports the module asks for: two NULL dereferences, no more
+# (besides the warnings that KUnit's own tests give in their
+# kunit_warning_suppress() blocks, which their cases' verdicts judge).
+reports=$(grep -E '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:)' \
+	"$BUILD/last/console.log" | grep -cv '^WARNING: .* at lib/kunit/kunit-test\.c:[0-9]* ')
 if [ "$reports" = 4 ]; then
 	pass "the failing module's run holds the two oopses it asks for (BUG: and Oops: each), no other report"
 else
@@ -651,7 +655,7 @@ expect_module_result() {
 	fi
 }
 expect_line "$ktap" \
-	"    # safety_bug_in_work: the kernel's taint gained D (a task died) while it ran; see the kernel's report" \
+	"    # safety_bug_in_work: the kernel's record gained D (a task died) while it ran; see the kernel's report" \
 	"a case in whose time a work item it queued dies in BUG() fails on the kernel's taint"
 expect_module_result "not ok" safety_bug_work "the kernel's record fails it"
 if grep -q '^kernel BUG at .*safety_bug_work.c:[0-9]*!$' "$console"; then
@@ -750,9 +754,9 @@ expect_line "$console" "safety-script: done" "the guest script ran to its end"
 # The reports the modules ask for, and no other: BUG() in a work item,
 # the divide error, WARN_ON(), the NULL dereferences of module_exit, of
 # suite_init and of a generator; nothing from a case that ran on freed
-# memory.
+# memory.  (Besides the warnings that KUnit's own tests expect.)
 grep -E '^(Oops|BUG:|WARNING:|general protection|kernel BUG at|UBSAN:|[a-z ]+: [0-9a-f]{4} \[#[0-9]+\])' \
-	"$console" > "$SCRATCH/safety.reports"
+	"$console" | grep -v '^WARNING: .* at lib/kunit/kunit-test\.c:[0-9]* ' > "$SCRATCH/safety.reports"
 cat > "$SCRATCH/safety.expected" <<'REPORTS'
 kernel BUG at
 invalid opcode

@@ -11,4 +11,12 @@ void *__kunit_get_static_stub_address_impl(struct kunit *test, void *real_fn_add
 void kunit_install_hooks(void);
 void kunit_remove_hooks(void);
 
+#ifdef __KERNEL__
+#include <linux/atomic.h>
+
+extern atomic_long_t kunit_expected_warnings;
+int kunit_show_expected_warnings(void);
+void kunit_hide_expected_warnings(void);
+#endif
+
 #endif /* _KUNIT_HOOKS_IMPL_H */

@@ -132,27 +132,6 @@ static const struct {
 	{ TAINT_BAD_PAGE, 'B', "a bad page or a memory checker's report", true },
 };
 
-/*
- * The warnings that kunit_warning_suppress() blocks counted, which the
- * kernel's count of warnings also holds: readable as
- * /sys/module/kunit/parameters/expected_warnings, so that the kselftest
- * wrapper and make run subtract them too.
- */
-static atomic_long_t kunit_expected_warnings = ATOMIC_LONG_INIT(0);
-
-static int kunit_get_expected_warnings(char *buffer, const struct kernel_param *kp)
-{
-	return scnprintf(buffer, PAGE_SIZE, "%lu\n", atomic_long_read(&kunit_expected_warnings));
-}
-
-static const struct kernel_param_ops kunit_expected_warnings_ops = {
-	.get = kunit_get_expected_warnings,
-};
-
-module_param_cb(expected_warnings, &kunit_expected_warnings_ops, NULL, 0444);
-MODULE_PARM_DESC(expected_warnings,
-		 "How many of the kernel's warnings (warn_count) KUnit tests expected");
-
 /**
  * kunit_platform_expect_warnings() - warnings a block of a test expected
  * @count: how many the kernel counted in the block.
@@ -163,22 +142,10 @@ MODULE_PARM_DESC(expected_warnings,
  */
 void kunit_platform_expect_warnings(unsigned long count)
 {
-	static bool kunit_pinned;
-
 	if (!count)
 		return;
 	atomic_long_add(count, &kunit_expected_warnings);
 	pr_info("kunit: expected warnings %lu\n", count);
-	/*
-	 * The kernel's count keeps these warnings until it reboots, and only
-	 * kunit.ko tells that they were expected: it stays loaded from now
-	 * on, or the wrapper's "modprobe -r" of a test module would take
-	 * the record's other half with it.
-	 */
-	if (IS_MODULE(CONFIG_KUNIT) && !xchg(&kunit_pinned, true)) {
-		__module_get(THIS_MODULE);
-		pr_info("kunit: kunit.ko stays loaded: it holds the count of warnings its tests expected (expected_warnings)\n");
-	}
 }
 
 /*
@@ -660,6 +627,9 @@ static struct notifier_block kunit_module_watcher = {
 static int __init kunit_kernel_setup(void)
 {
 	kunit_install_hooks();
+	/* Where the hooks are kunit.ko's, so is the count's file, which goes with it. */
+	if (!IS_ENABLED(CONFIG_KUNIT_HOOKS_BUILTIN) && kunit_show_expected_warnings())
+		pr_warn("kunit: cannot make /sys/kernel/kunit_expected_warnings\n");
 	static_branch_inc(&kunit_running);
 	/* Without it, only kunit_device_register() fails, saying -ENODEV. */
 	if (kunit_bus_init())
@@ -682,6 +652,8 @@ static void __exit kunit_kernel_teardown(void)
 	kunit_bus_shutdown();
 	static_branch_dec(&kunit_running);
 	kunit_remove_hooks();
+	if (!IS_ENABLED(CONFIG_KUNIT_HOOKS_BUILTIN))
+		kunit_hide_expected_warnings();
 }
 
 late_initcall(kunit_kernel_setup);

@@ -97,7 +97,7 @@ record_field() {
 # kernel is tainted by a machine check, a task that died, a warning or a
 # soft lockup, or has counted more oopses or warnings than at the start.
 # Not "bad page" (B): KASAN's own tests set it with the reports they expect.
-# The warnings that KUnit's tests expected (expected_warnings, counted in
+# The warnings that KUnit's tests expected (kunit_expected_warnings, counted in
 # their kunit_warning_suppress() blocks) are not trouble: where the kernel
 # counts its warnings and KUnit expected some, W is trouble only when it
 # counted more than that (W alone, with none counted, is trouble: the
@@ -114,8 +114,8 @@ report_record() {
 	trouble=$(awk -v tainted="$tainted" \
 		-v oops="$(record_field end oops_count)" -v oops0="$(record_field start oops_count)" \
 		-v warn="$(record_field end warn_count)" -v warn0="$(record_field start warn_count)" \
-		-v expd="$(record_field end expected_warnings)" \
-		-v expd0="$(record_field start expected_warnings)" '
+		-v expd="$(record_field end kunit_expected_warnings)" \
+		-v expd0="$(record_field start kunit_expected_warnings)" '
 	function bit(n) { return int(tainted / 2 ^ n) % 2 }
 	function add(what) { out = out (out == "" ? "" : ", ") what }
 	function count(name, now, then, expected) {
@@ -136,9 +136,14 @@ report_record() {
 	}') || trouble="the record cannot be read: $(sed -n 's/^record end //p' "$LAST/guest.lines")"
 	[ -n "$trouble" ] || return 0
 	echo "kunit-run: the kernel's record shows trouble: $trouble"
-	# The kernel's reports, if it printed any: the first line of each.
+	# The kernel's reports, if it printed any: the first line of each,
+	# warnings last (KUnit's tests may have expected some of them).
 	grep -E '^(\[[ 0-9.]*\] )?(Oops|BUG:|WARNING:|general protection fault|kernel BUG at|watchdog: |Unable to handle kernel|Internal error:|UBSAN:|INFO: task .* blocked for more than|rcu: INFO: .*stall)' \
-		"$LAST/console.log" | head -n 5 | sed -e 's/^/  | /' > "$LAST/record.reports"
+		"$LAST/console.log" > "$LAST/record.reports.all" || :
+	{ grep -v '^\(\[[ 0-9.]*\] \)\?WARNING:' "$LAST/record.reports.all"
+	  grep '^\(\[[ 0-9.]*\] \)\?WARNING:' "$LAST/record.reports.all"; } |
+		head -n 5 | sed -e 's/^/  | /' > "$LAST/record.reports"
+	rm -f "$LAST/record.reports.all"
 	if [ -s "$LAST/record.reports" ]; then
 		cat "$LAST/record.reports"
 	else

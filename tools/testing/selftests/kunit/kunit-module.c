@@ -30,7 +30,7 @@
  * fails the module's test, whatever its cases said; the kernel's report
  * lines in the log are only quoted, to say what happened.  The warnings
  * that KUnit's tests expected, in their kunit_warning_suppress() blocks
- * (/sys/module/kunit/parameters/expected_warnings), are not trouble: where
+ * (/sys/kernel/kunit_expected_warnings), are not trouble: where
  * the kernel counts its warnings, a warning is trouble only when the count
  * grew by more than they did.
  *
@@ -507,11 +507,12 @@ static const struct {
 
 /*
  * The kernel's counters in <sysfs_kernel_dir>, which 6.2 added (and 6.1.y),
- * and KUnit's count of the warnings its tests expected, in
- * <sysfs_module_dir>/kunit/parameters.
+ * and KUnit's count of the warnings its tests expected there too.
  */
 enum { COUNT_OOPS, COUNT_WARN, COUNT_EXPECTED };
-static const char * const kernel_counters[] = { "oops_count", "warn_count", "expected_warnings" };
+static const char * const kernel_counters[] = {
+	"oops_count", "warn_count", "kunit_expected_warnings"
+};
 
 /**
  * struct kernel_record - the kernel's own record of trouble
@@ -580,12 +581,7 @@ static bool read_kernel_record(struct kernel_record *record, char *why, size_t s
 		return false;
 	}
 	for (i = 0; i < ARRAY_SIZE(kernel_counters); i++) {
-		if (i == COUNT_EXPECTED)
-			snprintf(path, sizeof(path), "%s/kunit/parameters/%s", sysfs_module_dir,
-				 kernel_counters[i]);
-		else
-			snprintf(path, sizeof(path), "%s/%s", sysfs_kernel_dir,
-				 kernel_counters[i]);
+		snprintf(path, sizeof(path), "%s/%s", sysfs_kernel_dir, kernel_counters[i]);
 		err = read_number_file(path, &record->count[i]);
 		if (err == -ENOENT)
 			continue;
@@ -644,8 +640,9 @@ static unsigned long long trouble_mask(bool with_cases)
 
 /*
  * How many warnings KUnit's tests expected from @before to @after: none
- * where KUnit's count cannot be read at the end (kunit.ko gone), all of
- * its count where it could not at the start (kunit.ko loaded meanwhile).
+ * where KUnit's count cannot be read at the end (kunit.ko gone, where its
+ * hooks are its own), all of its count where it could not at the start
+ * (kunit.ko loaded meanwhile).
  */
 static unsigned long long expected_between(const struct kernel_record *before,
 					   const struct kernel_record *after)
@@ -1458,8 +1455,8 @@ static bool unload_module(const char *name, const char *late_case, struct load_w
 	else if (status < 0)
 		printf("# %s: could not unload %s: modprobe -r could not run\n", program, name);
 	/*
-	 * The module went, and a module it depends on did not: kunit.ko
-	 * stays once its tests expected warnings (lib/kunit/kernel.c).
+	 * The module went, and a module it depends on did not (kunit.ko,
+	 * which another module or an open file of its uses).
 	 */
 	else if (status && !module_loaded(name))
 		return true;
