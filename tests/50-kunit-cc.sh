@@ -94,7 +94,7 @@ EOT
 "$TOP/scripts/kunit-cc" "$SCRATCH/driver.c" -o "$SCRATCH/driver" > "$SCRATCH/driver.out" 2>&1
 expect_status 0 $? "a test that needs a driver builds in userspace"
 "$SCRATCH/driver" > "$SCRATCH/driver.ktap" 2>&1
-expect_status 0 $? "its cases skip, which fails nothing"
+expect_status 4 $? "its cases skip, which fails nothing: the program exits as kselftest skips (4)"
 expect_line "$SCRATCH/driver.ktap" \
 	"    ok 1 needs_a_driver # SKIP kunit_driver_create(): userspace has no driver model; run this test in the kernel" \
 	"kunit_driver_create() skips its case, saying why"
@@ -217,3 +217,44 @@ else
 	fail "KUNIT_ARRAY_PARAM() of an array called test"
 	show "$SCRATCH/array-named-test.out"
 fi
+
+# A WARN() in suite code (suite_init, suite_exit) fails its suite, as the
+# kernel's count of warnings does; a suite that warns nowhere passes.
+cat > "$SCRATCH/suite-warns.c" <<'EOT'
+#include <kunit/test.h>
+#include <linux/bug.h>
+
+static int init_warns(struct kunit_suite *suite)
+{
+	WARN(1, "suite_init warns\n");
+	return 0;
+}
+
+static void exit_warns(struct kunit_suite *suite)
+{
+	WARN_ON(1);
+}
+
+static void passes(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, true);
+}
+
+static struct kunit_case cases[] = { KUNIT_CASE(passes), {} };
+static struct kunit_suite init_suite = { .name = "init-warns", .suite_init = init_warns,
+					 .test_cases = cases };
+static struct kunit_suite exit_suite = { .name = "exit-warns", .suite_exit = exit_warns,
+					 .test_cases = cases };
+static struct kunit_suite clean_suite = { .name = "clean", .test_cases = cases };
+kunit_test_suites(&init_suite, &exit_suite, &clean_suite);
+EOT
+"$TOP/scripts/kunit-cc" "$SCRATCH/suite-warns.c" -o "$SCRATCH/suite-warns" > "$SCRATCH/suite-warns.cc" 2>&1
+expect_status 0 $? "a program whose suite code warns builds"
+"$SCRATCH/suite-warns" > "$SCRATCH/suite-warns.ktap" 2> /dev/null
+expect_status 1 $? "a WARN() in suite code fails the program"
+expect_line "$SCRATCH/suite-warns.ktap" "not ok 1 init-warns" "a WARN() in suite_init fails its suite"
+expect_line "$SCRATCH/suite-warns.ktap" "not ok 2 exit-warns" "a WARN() in suite_exit fails its suite"
+expect_line "$SCRATCH/suite-warns.ktap" \
+	"    # exit-warns: the program's count of warnings gained W (a warning) outside its cases; see the WARNING printed" \
+	"and says why"
+expect_line "$SCRATCH/suite-warns.ktap" "ok 3 clean" "a suite after them that warns nowhere passes"

@@ -237,7 +237,9 @@ expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: c
 	"and named"
 # kunit.py's newer flags as make run's settings: bad values are refused.
 for setting in "RAW=2:RAW=2: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" \
-	"SUMMARY=1 FAILED=1:SUMMARY=1 FAILED=1: give SUMMARY=1 or FAILED=1, not both"; do
+	"SUMMARY=1 FAILED=1:SUMMARY=1 FAILED=1: give one of them, not both" \
+	"SUMMARY=0:SUMMARY=0: give SUMMARY=1, or nothing" "FAILED=yes:FAILED=yes: give FAILED=1, or nothing" \
+	"JUNIT=/no/such/dir/x.xml:JUNIT=/no/such/dir/x.xml: cannot write there; give a file in a writable directory, or stdout"; do
 	stages "${setting%%:*} BUILD=\$SCRATCH/build; load_settings" x86_64
 	expect_status 1 $? "${setting%%:*} is refused"
 	expect_line "$SCRATCH/out" "kunit-run: ${setting#*:}" "${setting%%:*}: and the message says what to give"

@@ -200,6 +200,10 @@ static inline void kunit_platform_case_end(struct kunit *test, unsigned long tim
 bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *text,
 				size_t size);
 
+/* What kunit_platform_new_trouble() reads, and where what it found is told. */
+#define KUNIT_PLATFORM_RECORD	"the kernel's record"
+#define KUNIT_PLATFORM_REPORT	"the kernel's report"
+
 bool kunit_platform_warnings_recorded(unsigned long *count);
 
 void kunit_platform_expect_warnings(unsigned long count);

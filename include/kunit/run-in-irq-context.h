@@ -95,7 +95,9 @@ static inline void kunit_irq_test_timer_setup(struct hrtimer *timer)
  * kunit_run_irq_test() - run a check in task, softirq and hardirq context at once
  * @test: the running test, which fails if the check fails anywhere.
  * @func: the check; it returns false when it failed.  It must be safe to
- *	  call in any context, up to three calls at a time.
+ *	  call in any context, up to three calls at a time, and must not
+ *	  fail an assertion or skip (KUNIT_ASSERT_*(), kunit_skip()): that
+ *	  ends the task while the timer still fires, as upstream.
  * @max_iterations: how many calls, counting all three contexts, are enough
  *		    once each context had one.
  * @test_specific_state: what @func is given.

@@ -2152,7 +2152,9 @@ void kunit_end_suppress_warning(struct kunit *test, struct kunit_suppressed_warn
 int kunit_suppressed_warning_count(struct kunit_suppressed_warning *w);
 void __kunit_suppress_auto_cleanup(struct kunit_suppressed_warning **wp);
 bool kunit_has_active_suppress_warning(void);
+/* For KUnit's runner and platforms. */
 bool kunit_warning_expected_by(struct kunit *test);
+void kunit_close_blocks_of(struct kunit *test);
 
 /**
  * kunit_warning_suppress() - run a block in which the test expects warnings

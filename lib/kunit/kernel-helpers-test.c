@@ -2,7 +2,8 @@
 /*
  * Tests of KUnit's helpers that exist only in the kernel: running a check
  * in interrupt context (<kunit/run-in-irq-context.h>) and software nodes
- * that a test owns (<kunit/fwnode.h>).
+ * that a test owns (<kunit/fwnode.h>); and what only the kernel's cases
+ * can do, outlive their timeout with a kunit_warning_suppress() block open.
  */
 #include <kunit/device.h>
 #include <kunit/fwnode.h>
@@ -15,9 +16,11 @@
 #include <linux/interrupt.h>
 #include <linux/preempt.h>
 #include <linux/property.h>
+#include <linux/delay.h>
 #include <linux/string.h>
 
 #include "fake-test.h"
+#include "progress.h"
 
 /* Calls seen in each context, and the context a call must fail in. */
 struct irq_test_calls {
@@ -161,6 +164,46 @@ static void fwnode_test_device_add(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, software_node_fwnode(&fwnode_test_node));
 }
 
+/* Opens a block, and outlives its case's one-second timeout. */
+static void block_then_sleep(struct kunit *test)
+{
+	kunit_start_suppress_warning(test);
+	msleep(1600);
+}
+
+static struct kunit_case timed_out_block_cases[] = {
+	KUNIT_CASE(block_then_sleep),
+	{}
+};
+
+static struct kunit_suite timed_out_block_suite = {
+	.name = "fake-timed-out-block",
+	.timeout = 1,
+	.test_cases = timed_out_block_cases,
+};
+
+/*
+ * A case given up on has its block closed as its window ends: it counts
+ * no warning of a later window (which it would forgive), and a later case
+ * opens a block of its own.
+ */
+static void suppress_test_timed_out_block(struct kunit *test)
+{
+	struct string_stream *log = alloc_string_stream(test, GFP_KERNEL);
+	struct kunit_progress progress = { };
+	struct kunit_suppressed_warning *block;
+
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	timed_out_block_suite.log.stream = log;
+	timed_out_block_suite.log.quiet = true;
+	__kunit_run_suite(&timed_out_block_suite, 1, &progress);
+	timed_out_block_suite.log.stream = NULL;
+	KUNIT_EXPECT_EQ(test, timed_out_block_cases[0].status, KUNIT_FAILURE);
+	block = kunit_start_suppress_warning(test);
+	KUNIT_EXPECT_NOT_NULL(test, block);
+	kunit_end_suppress_warning(test, block);
+}
+
 static struct kunit_case kernel_helpers_test_cases[] = {
 	KUNIT_CASE(irq_test_all_contexts),
 	KUNIT_CASE(irq_test_failure_reported),
@@ -168,6 +211,7 @@ static struct kunit_case kernel_helpers_test_cases[] = {
 	KUNIT_CASE(fwnode_test_register),
 	KUNIT_CASE(fwnode_test_register_group),
 	KUNIT_CASE(fwnode_test_device_add),
+	KUNIT_CASE(suppress_test_timed_out_block),
 	{}
 };
 
@@ -179,6 +223,6 @@ static struct kunit_suite kernel_helpers_test_suite = {
 kunit_test_suites(&kernel_helpers_test_suite);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Tests of KUnit's kernel-only helpers: interrupt context, software nodes");
+MODULE_DESCRIPTION("Tests of KUnit's kernel-only helpers: interrupt context, software nodes, late blocks");
 /* fake-test.h's captured output (tests-only-export.h). */
 MODULE_IMPORT_NS(KUNIT_NAMESPACE(KUNIT_INTERNALS));

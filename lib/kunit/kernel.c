@@ -10,7 +10,6 @@
 #include "progress.h"
 #include <kunit/test.h>
 
-#include <linux/gfp.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/kernfs.h>
@@ -151,45 +150,61 @@ void kunit_platform_expect_warnings(unsigned long count)
 /*
  * The kernel counts every warning (kernel/panic.c) and shows the count as
  * /sys/kernel/warn_count only, since 6.2 and 6.1.y: KUnit reads the count
- * through that attribute, mounted or not.  The attribute is found once.
+ * through that attribute, mounted or not.  The attribute is found once,
+ * where sleeping is allowed; it is then read without sleeping, into a
+ * page of KUnit's (sysfs_emit() wants one), in any context.
  */
-static DEFINE_MUTEX(kunit_warn_count_lock);
+static DEFINE_MUTEX(kunit_warn_count_find_lock);
 static struct kobj_attribute *kunit_warn_count_attr;
+static DEFINE_SPINLOCK(kunit_warn_count_lock);
+static char kunit_warn_count_page[PAGE_SIZE] __aligned(PAGE_SIZE);
+
+/* Finds the attribute, the first time from where sleeping is allowed. */
+static struct kobj_attribute *kunit_find_warn_count(void)
+{
+	struct kobj_attribute *attr = READ_ONCE(kunit_warn_count_attr);
+	struct kernfs_node *kn;
+
+	if (attr || !preemptible() || !kernel_kobj || !kernel_kobj->sd)
+		return attr;
+	mutex_lock(&kunit_warn_count_find_lock);
+	if (!kunit_warn_count_attr) {
+		kn = kernfs_find_and_get(kernel_kobj->sd, "warn_count");
+		/* The node is the attribute's, which lives as long as the kernel. */
+		if (kn && kernfs_type(kn) == KERNFS_FILE)
+			WRITE_ONCE(kunit_warn_count_attr,
+				   container_of((struct attribute *)kn->priv,
+						struct kobj_attribute, attr));
+		kernfs_put(kn);
+	}
+	mutex_unlock(&kunit_warn_count_find_lock);
+	return READ_ONCE(kunit_warn_count_attr);
+}
 
 /**
  * kunit_platform_warnings_recorded() - the kernel's count of warnings
  * @count: set to it.
+ *
+ * Does not sleep once the count was found (kunit_kernel_setup() finds it).
  *
  * Return: true, or false where the kernel shows no count (no sysfs, or a
  * kernel before the count) or it cannot be read.
  */
 bool kunit_platform_warnings_recorded(unsigned long *count)
 {
-	struct kernfs_node *kn;
-	unsigned long page;
-	bool read = false;
+	struct kobj_attribute *attr = kunit_find_warn_count();
+	unsigned long flags;
+	bool read;
 
-	mutex_lock(&kunit_warn_count_lock);
-	if (!kunit_warn_count_attr && kernel_kobj && kernel_kobj->sd) {
-		kn = kernfs_find_and_get(kernel_kobj->sd, "warn_count");
-		/* The node is the attribute's, which lives as long as the kernel. */
-		if (kn && kernfs_type(kn) == KERNFS_FILE)
-			kunit_warn_count_attr = container_of((struct attribute *)kn->priv,
-							     struct kobj_attribute, attr);
-		kernfs_put(kn);
-	}
-	if (kunit_warn_count_attr && kunit_warn_count_attr->show) {
-		page = get_zeroed_page(GFP_KERNEL);
-		read = page &&
-		       kunit_warn_count_attr->show(kernel_kobj, kunit_warn_count_attr,
-						   (char *)page) > 0 &&
-		       !kstrtoul(strim((char *)page), 10, count);
-		free_page(page);
-	}
-	mutex_unlock(&kunit_warn_count_lock);
+	if (!attr || !attr->show)
+		return false;
+	spin_lock_irqsave(&kunit_warn_count_lock, flags);
+	memset(kunit_warn_count_page, 0, 32);
+	read = attr->show(kernel_kobj, attr, kunit_warn_count_page) > 0 &&
+	       !kstrtoul(strim(kunit_warn_count_page), 10, count);
+	spin_unlock_irqrestore(&kunit_warn_count_lock, flags);
 	return read;
 }
-EXPORT_SYMBOL_GPL(kunit_platform_warnings_recorded);
 
 /* Appends to @text the description of one kind of trouble. */
 static size_t kunit_add_trouble(char *text, size_t size, size_t len, const char *fmt, ...)
@@ -626,7 +641,11 @@ static struct notifier_block kunit_module_watcher = {
  */
 static int __init kunit_kernel_setup(void)
 {
+	unsigned long warnings;
+
 	kunit_install_hooks();
+	/* Found now, so that a block may be read from any context later. */
+	kunit_platform_warnings_recorded(&warnings);
 	/* Where the hooks are kunit.ko's, so is the count's file, which goes with it. */
 	if (!IS_ENABLED(CONFIG_KUNIT_HOOKS_BUILTIN) && kunit_show_expected_warnings())
 		pr_warn("kunit: cannot make /sys/kernel/kunit_expected_warnings\n");

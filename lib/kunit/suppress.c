@@ -23,7 +23,7 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 
-#include <linux/mutex.h>
+#include <linux/spinlock.h>
 
 /**
  * struct kunit_suppressed_warning - an open or closed block of expected warnings
@@ -43,23 +43,31 @@ struct kunit_suppressed_warning {
 
 /*
  * Guards kunit_open_block and the counts of blocks, read under it: no two
- * blocks count one warning.  A mutex: reading the kernel's count sleeps.
+ * blocks count one warning.  A spinlock: kunit_has_active_suppress_warning()
+ * is for any context, as upstream's.
  */
-static DEFINE_MUTEX(kunit_block_lock);
+static DEFINE_SPINLOCK(kunit_block_lock);
 static struct kunit_suppressed_warning *kunit_open_block;
 
-/* Closes @block, once: the warnings it counted are expected from now on. */
-static void kunit_close_block(struct kunit_suppressed_warning *block)
+/*
+ * Closes @block, once: the warnings it counted are expected from now on.
+ * Called with kunit_block_lock held (@flags); returns with it released.
+ */
+static void kunit_close_block_locked(struct kunit_suppressed_warning *block,
+				     unsigned long flags)
 {
 	unsigned long now = block->first;
 
-	mutex_lock(&kunit_block_lock);
+	if (block->closed) {
+		spin_unlock_irqrestore(&kunit_block_lock, flags);
+		return;
+	}
 	kunit_platform_warnings_recorded(&now);
 	if (kunit_open_block == block)
 		kunit_open_block = NULL;
 	block->count = now - block->first;
 	block->closed = true;
-	mutex_unlock(&kunit_block_lock);
+	spin_unlock_irqrestore(&kunit_block_lock, flags);
 	kunit_platform_expect_warnings(block->count);
 	if (block->count)
 		kunit_info(block->test,
@@ -68,8 +76,36 @@ static void kunit_close_block(struct kunit_suppressed_warning *block)
 			   block->count == 1 ? "its report is" : "their reports are");
 }
 
+static void kunit_close_block(struct kunit_suppressed_warning *block)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&kunit_block_lock, flags);
+	kunit_close_block_locked(block, flags);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(kunit_close_block_action, kunit_close_block,
 			    struct kunit_suppressed_warning *);
+
+/**
+ * kunit_close_blocks_of() - close the block that @test left open
+ * @test: a case (or a parameterised case's context) whose window ends.
+ *
+ * The runner calls it as the window ends, before it judges the window: a
+ * case given up on (a timeout) keeps its block open until its thread
+ * returns, which may be in a later case's window, whose warnings the
+ * block would then count as expected.  Its clean-up finds it closed.
+ */
+void kunit_close_blocks_of(struct kunit *test)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&kunit_block_lock, flags);
+	if (kunit_open_block && kunit_open_block->test == test)
+		kunit_close_block_locked(kunit_open_block, flags);
+	else
+		spin_unlock_irqrestore(&kunit_block_lock, flags);
+}
 
 /**
  * kunit_start_suppress_warning() - open a block in which warnings are expected
@@ -85,8 +121,8 @@ KUNIT_DEFINE_ACTION_WRAPPER(kunit_close_block_action, kunit_close_block,
 struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test)
 {
 	struct kunit_suppressed_warning *block;
-	unsigned long now;
-	bool busy;
+	unsigned long now, flags;
+	const char *whose = NULL;
 
 	if (!kunit_platform_warnings_recorded(&now)) {
 		if (kunit_platform_current_test() == test)
@@ -101,16 +137,21 @@ struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test
 	}
 	block->test = test;
 	block->task = kunit_platform_task();
-	mutex_lock(&kunit_block_lock);
-	busy = kunit_open_block;
-	if (!busy) {
+	spin_lock_irqsave(&kunit_block_lock, flags);
+	if (!kunit_open_block) {
 		/* Read again under the lock: no block's window overlaps another's. */
 		kunit_platform_warnings_recorded(&block->first);
 		kunit_open_block = block;
+	} else if (kunit_open_block->test == test) {
+		whose = " (this test's)";
+	} else if (kunit_open_block->task == block->task) {
+		whose = " (this task's, for another test)";
+	} else {
+		whose = "";
 	}
-	mutex_unlock(&kunit_block_lock);
-	if (busy) {
-		KUNIT_FAIL(test, "Another suppression block is already active");
+	spin_unlock_irqrestore(&kunit_block_lock, flags);
+	if (whose) {
+		KUNIT_FAIL(test, "Another suppression block is already active%s", whose);
 		return NULL;
 	}
 	if (kunit_add_action_or_reset(test, kunit_close_block_action, block)) {
@@ -158,15 +199,15 @@ EXPORT_SYMBOL_GPL(__kunit_suppress_auto_cleanup);
  */
 int kunit_suppressed_warning_count(struct kunit_suppressed_warning *w)
 {
-	unsigned long count;
+	unsigned long count, flags;
 
 	if (!w)
 		return 0;
-	mutex_lock(&kunit_block_lock);
+	spin_lock_irqsave(&kunit_block_lock, flags);
 	count = w->count;
 	if (!w->closed && kunit_platform_warnings_recorded(&count))
 		count -= w->first;
-	mutex_unlock(&kunit_block_lock);
+	spin_unlock_irqrestore(&kunit_block_lock, flags);
 	return count;
 }
 EXPORT_SYMBOL_GPL(kunit_suppressed_warning_count);
@@ -178,30 +219,35 @@ EXPORT_SYMBOL_GPL(kunit_suppressed_warning_count);
  */
 bool kunit_has_active_suppress_warning(void)
 {
+	unsigned long flags;
 	bool mine;
 
-	mutex_lock(&kunit_block_lock);
+	spin_lock_irqsave(&kunit_block_lock, flags);
 	mine = kunit_open_block && kunit_open_block->task == kunit_platform_task();
-	mutex_unlock(&kunit_block_lock);
+	spin_unlock_irqrestore(&kunit_block_lock, flags);
 	return mine;
 }
 EXPORT_SYMBOL_GPL(kunit_has_active_suppress_warning);
 
 /**
- * kunit_warning_expected_by() - whether @test has a block open
+ * kunit_warning_expected_by() - whether @test has a block open in this task
  * @test: a test, or NULL.
  *
  * For a platform that decides at the warning itself (userspace's WARN()):
- * a warning where the running test has no block open fails it.
+ * a warning where the running test has no block open fails it, and so
+ * does one from another task (a thread the case started), which the
+ * block counts all the same; upstream's blocks are the opening task's.
  *
- * Return: true when the open block is @test's.
+ * Return: true when the open block is @test's, opened by the caller's task.
  */
 bool kunit_warning_expected_by(struct kunit *test)
 {
+	unsigned long flags;
 	bool expected;
 
-	mutex_lock(&kunit_block_lock);
-	expected = test && kunit_open_block && kunit_open_block->test == test;
-	mutex_unlock(&kunit_block_lock);
+	spin_lock_irqsave(&kunit_block_lock, flags);
+	expected = test && kunit_open_block && kunit_open_block->test == test &&
+		   kunit_open_block->task == kunit_platform_task();
+	spin_unlock_irqrestore(&kunit_block_lock, flags);
 	return expected;
 }

@@ -659,7 +659,8 @@ static void kunit_check_suite_trouble(struct kunit_suite *suite, struct kunit_pr
 	if (!kunit_new_trouble(progress, false, text))
 		return;
 	kunit_log_printf(&suite->log, KERN_ERR,
-			 KUNIT_SUBTEST_INDENT "# %.*s: the kernel's record gained %s %s; see the kernel's report",
+			 KUNIT_SUBTEST_INDENT "# %.*s: " KUNIT_PLATFORM_RECORD " gained %s %s; see "
+			 KUNIT_PLATFORM_REPORT,
 			 (int)sizeof(suite->name), suite->name, text, when);
 	progress->suite_failed = true;
 }
@@ -797,6 +798,8 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	 */
 	while (!abandoned && !attempt->cleaned_up)
 		abandoned = kunit_attempt_protect(attempt, kunit_attempt_cleanup, timeout);
+	/* A block the case left open expects no warning of a later window. */
+	kunit_close_blocks_of(&attempt->test);
 	if (!abandoned) {
 		kunit_platform_case_end(&attempt->test, timeout);
 		/*
@@ -806,7 +809,7 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 		 */
 		if (kunit_new_trouble(progress, true, trouble)) {
 			kunit_err(&attempt->test,
-				  "the kernel's record gained %s while it ran; see the kernel's report",
+				  KUNIT_PLATFORM_RECORD " gained %s while it ran; see " KUNIT_PLATFORM_REPORT,
 				  trouble);
 			kunit_set_failure(&attempt->test);
 		}
@@ -938,6 +941,8 @@ static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_cas
 {
 	bool ok;
 
+	/* A block on the context expects no warning after its parameters. */
+	kunit_close_blocks_of(&context->test);
 	if (kunit_suite_running_late(suite)) {
 		/*
 		 * A parameter's run that timed out may still use it: it stays,
@@ -950,8 +955,10 @@ static bool kunit_end_params_context(struct kunit_suite *suite, struct kunit_cas
 		context->cleaned_up = true;
 	if (!context->cleaned_up &&
 	    kunit_run_context_code(suite, test_case, context, kunit_attempt_cleanup,
-				   "param_exit: ", progress))
+				   "param_exit: ", progress)) {
+		kunit_close_blocks_of(&context->test);
 		return false;
+	}
 	ok = context->test.status != KUNIT_FAILURE;
 	/* No late run took the other reference; the suite keeps this one. */
 	kref_put(&context->refs, kunit_attempt_free);

@@ -184,16 +184,27 @@ load_settings() {
 	*) die "LIST=$LIST: give tests, suites or attr" ;;
 	esac
 	# kunit.py's --summary and --failed (6.13).
-	case $SUMMARY$FAILED in
+	case $SUMMARY in
 	'' | 1) ;;
-	*) die "SUMMARY=$SUMMARY FAILED=$FAILED: give SUMMARY=1 or FAILED=1, not both" ;;
+	*) die "SUMMARY=$SUMMARY: give SUMMARY=1, or nothing" ;;
 	esac
+	case $FAILED in
+	'' | 1) ;;
+	*) die "FAILED=$FAILED: give FAILED=1, or nothing" ;;
+	esac
+	[ -z "$SUMMARY" ] || [ -z "$FAILED" ] ||
+		die "SUMMARY=1 FAILED=1: give one of them, not both"
 	# kunit.py's --junit (7.2): where the JUnit XML goes besides results.xml.
 	case $JUNIT in
 	'' | stdout) ;;
 	/*) ;;
 	*) JUNIT=$PWD/$JUNIT ;;
 	esac
+	# Known before the run, not after it: a JUNIT that cannot be written.
+	if [ -n "$JUNIT" ] && [ "$JUNIT" != stdout ] &&
+		{ [ ! -d "$(dirname "$JUNIT")" ] || [ ! -w "$(dirname "$JUNIT")" ] || [ -d "$JUNIT" ]; }; then
+		die "JUNIT=$JUNIT: cannot write there; give a file in a writable directory, or stdout"
+	fi
 	if [ -n "$KUNIT_EXTRA" ]; then
 		[ -f "$KUNIT_EXTRA/Kbuild" ] || [ -f "$KUNIT_EXTRA/Makefile" ] ||
 			die "KUNIT_EXTRA=$KUNIT_EXTRA has no Kbuild file"

@@ -136,12 +136,13 @@ report_record() {
 	}') || trouble="the record cannot be read: $(sed -n 's/^record end //p' "$LAST/guest.lines")"
 	[ -n "$trouble" ] || return 0
 	echo "kunit-run: the kernel's record shows trouble: $trouble"
-	# The kernel's reports, if it printed any: the first line of each,
-	# warnings last (KUnit's tests may have expected some of them).
+	# The kernel's reports, if it printed any: the first line of each;
+	# of warnings, the last ones (KUnit's own tests, built in, expect the
+	# first ones of a boot).
 	grep -E '^(\[[ 0-9.]*\] )?(Oops|BUG:|WARNING:|general protection fault|kernel BUG at|watchdog: |Unable to handle kernel|Internal error:|UBSAN:|INFO: task .* blocked for more than|rcu: INFO: .*stall)' \
 		"$LAST/console.log" > "$LAST/record.reports.all" || :
 	{ grep -v '^\(\[[ 0-9.]*\] \)\?WARNING:' "$LAST/record.reports.all"
-	  grep '^\(\[[ 0-9.]*\] \)\?WARNING:' "$LAST/record.reports.all"; } |
+	  grep '^\(\[[ 0-9.]*\] \)\?WARNING:' "$LAST/record.reports.all" | tail -n 5; } |
 		head -n 5 | sed -e 's/^/  | /' > "$LAST/record.reports"
 	rm -f "$LAST/record.reports.all"
 	if [ -s "$LAST/record.reports" ]; then

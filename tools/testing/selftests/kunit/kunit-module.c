@@ -1437,8 +1437,8 @@ static bool late_case_reported(char **before)
  * Unloads module @name after its test.  A module that stays loaded fails
  * its test: the next run cannot load it afresh, and its exit code has not
  * run, so whatever it would have done there (a crash, a warning) went
- * untested.  A module it depends on may stay.  @late_case names the
- * cases that the kernel timed out, which may still run and keep it.  The kernel log is read into @watch->log
+ * untested.  @late_case names the cases that the kernel timed out, which
+ * may still run and keep it.  The kernel log is read into @watch->log
  * meanwhile.  Returns whether it was unloaded.
  */
 static bool unload_module(const char *name, const char *late_case, struct load_watch *watch)
@@ -1454,12 +1454,6 @@ static bool unload_module(const char *name, const char *late_case, struct load_w
 		       name, KUNIT_MODULE_MARGIN);
 	else if (status < 0)
 		printf("# %s: could not unload %s: modprobe -r could not run\n", program, name);
-	/*
-	 * The module went, and a module it depends on did not (kunit.ko,
-	 * which another module or an open file of its uses).
-	 */
-	else if (status && !module_loaded(name))
-		return true;
 	else if (status)
 		printf("# %s: could not unload %s: modprobe -r ended with status %d%s%s\n",
 		       program, name, status, *output ? ": " : "", output);

@@ -94,6 +94,8 @@ struct kunit_user_shared {
 	const struct kunit_assert_site *last_check;
 	/* The one that the case reached before its death, reported with it. */
 	const struct kunit_assert_site *death_site;
+	/* WARN()s given where no case ran: suite code's. */
+	unsigned long unowned_warnings;
 };
 
 /*
@@ -534,11 +536,47 @@ static unsigned long warnings_given;
  */
 void kunit_platform_warned(const char *file, int line)
 {
+	struct kunit *test = kunit_get_current_test();
+
 	__atomic_add_fetch(&warnings_given, 1, __ATOMIC_SEQ_CST);
-	if (kunit_warning_expected_by(kunit_get_current_test()))
+	/* Suite code's: its suite fails on it (kunit_platform_new_trouble()). */
+	if (!test) {
+		if (shared)
+			__atomic_add_fetch(&shared->unowned_warnings, 1, __ATOMIC_SEQ_CST);
 		return;
-	if (kunit_platform_tests_running() && kunit_hooks.fail_current_test)
+	}
+	if (kunit_warning_expected_by(test))
+		return;
+	if (kunit_hooks.fail_current_test)
 		kunit_hooks.fail_current_test(file, line, "a WARNING, which fails the case");
+}
+
+/**
+ * kunit_platform_new_trouble() - whether suite code warned since the last look
+ * @seen: the count when last looked at; updated.
+ * @in_case: unused: a case's own warnings failed it as they came.
+ * @text: where to say how many, "W (a warning)".
+ * @size: the size of @text.
+ *
+ * Return: true when WARN() fired where no case ran, since @seen.
+ */
+bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *text,
+				size_t size)
+{
+	unsigned long given, count;
+
+	if (!shared)
+		return false;
+	given = __atomic_load_n(&shared->unowned_warnings, __ATOMIC_SEQ_CST);
+	count = given - seen->warnings;
+	seen->warnings = given;
+	if (!count)
+		return false;
+	if (count == 1)
+		snprintf(text, size, "W (a warning)");
+	else
+		snprintf(text, size, "W (%lu warnings)", count);
+	return true;
 }
 
 /**

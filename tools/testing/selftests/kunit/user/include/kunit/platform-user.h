@@ -92,11 +92,15 @@ static inline bool kunit_platform_is_rodata(const void *p)
 	return false;
 }
 
-static inline bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case,
-					      char *text, size_t size)
-{
-	return false;
-}
+/*
+ * Of that, the program keeps the count of the warnings that no case's
+ * code gave (suite_init, suite_exit), which fail their suite as in the
+ * kernel; a case's own fail it at once.
+ */
+bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *text,
+				size_t size);
+#define KUNIT_PLATFORM_RECORD	"the program's count of warnings"
+#define KUNIT_PLATFORM_REPORT	"the WARNING printed"
 
 /*
  * WARN() (<linux/bug.h> here) counts each warning, and fails the running
