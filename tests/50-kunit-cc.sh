@@ -258,3 +258,50 @@ expect_line "$SCRATCH/suite-warns.ktap" \
 	"    # exit-warns: the program's count of warnings gained W (a warning) outside its cases; see the WARNING printed" \
 	"and says why"
 expect_line "$SCRATCH/suite-warns.ktap" "ok 3 clean" "a suite after them that warns nowhere passes"
+
+# In userspace a block expects its own thread's warnings, as upstream's
+# its own task's: another thread's fails the case, though the block counts it.
+cat > "$SCRATCH/thread-warns.c" <<'EOT'
+#include <kunit/test.h>
+#include <linux/bug.h>
+#include <pthread.h>
+
+static void *warn_in_thread(void *unused)
+{
+	WARN(1, "another thread warns\n");
+	return NULL;
+}
+
+static void other_thread_warns(struct kunit *test)
+{
+	pthread_t thread;
+
+	kunit_warning_suppress(test) {
+		KUNIT_ASSERT_EQ(test, pthread_create(&thread, NULL, warn_in_thread, NULL), 0);
+		pthread_join(thread, NULL);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+	}
+}
+
+static void own_thread_warns(struct kunit *test)
+{
+	kunit_warning_suppress(test) {
+		WARN(1, "this thread warns\n");
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+	}
+}
+
+static struct kunit_case cases[] = {
+	KUNIT_CASE(other_thread_warns), KUNIT_CASE(own_thread_warns), {}
+};
+static struct kunit_suite suite = { .name = "thread-warns", .test_cases = cases };
+kunit_test_suite(suite);
+EOT
+"$TOP/scripts/kunit-cc" "$SCRATCH/thread-warns.c" -o "$SCRATCH/thread-warns" -pthread \
+	> "$SCRATCH/thread-warns.cc" 2>&1
+expect_status 0 $? "a program whose case warns from a thread builds"
+"$SCRATCH/thread-warns" > "$SCRATCH/thread-warns.ktap" 2> /dev/null
+expect_line "$SCRATCH/thread-warns.ktap" "    not ok 1 other_thread_warns" \
+	"another thread's warning in a block fails the case"
+expect_line "$SCRATCH/thread-warns.ktap" "    ok 2 own_thread_warns" \
+	"the block's own thread's warning does not"
