@@ -159,13 +159,17 @@ static struct kobj_attribute *kunit_warn_count_attr;
 static DEFINE_SPINLOCK(kunit_warn_count_lock);
 static char kunit_warn_count_page[PAGE_SIZE] __aligned(PAGE_SIZE);
 
-/* Finds the attribute, the first time from where sleeping is allowed. */
+/*
+ * Finds the attribute; it sleeps.  Called where suites are about to run,
+ * after every initcall (the kernel makes the file in one), and as
+ * kunit.ko starts.
+ */
 static struct kobj_attribute *kunit_find_warn_count(void)
 {
 	struct kobj_attribute *attr = READ_ONCE(kunit_warn_count_attr);
 	struct kernfs_node *kn;
 
-	if (attr || !preemptible() || !kernel_kobj || !kernel_kobj->sd)
+	if (attr || !kernel_kobj || !kernel_kobj->sd)
 		return attr;
 	mutex_lock(&kunit_warn_count_find_lock);
 	if (!kunit_warn_count_attr) {
@@ -185,14 +189,15 @@ static struct kobj_attribute *kunit_find_warn_count(void)
  * kunit_platform_warnings_recorded() - the kernel's count of warnings
  * @count: set to it.
  *
- * Does not sleep once the count was found (kunit_kernel_setup() finds it).
+ * Does not sleep: the count is found before any suite runs
+ * (kunit_find_warn_count()).
  *
  * Return: true, or false where the kernel shows no count (no sysfs, or a
  * kernel before the count) or it cannot be read.
  */
 bool kunit_platform_warnings_recorded(unsigned long *count)
 {
-	struct kobj_attribute *attr = kunit_find_warn_count();
+	struct kobj_attribute *attr = READ_ONCE(kunit_warn_count_attr);
 	unsigned long flags;
 	bool read;
 
@@ -506,6 +511,7 @@ int kunit_run_all_tests(void)
 		return 0;
 	}
 	kunit_param_selection(&selection, action_param);
+	kunit_find_warn_count();
 	err = kunit_executor_run(&selection, &progress);
 	/* init/main.c frees init memory next. */
 	kunit_try_catch_wait_abandoned(NULL, "the boot");
@@ -641,11 +647,9 @@ static struct notifier_block kunit_module_watcher = {
  */
 static int __init kunit_kernel_setup(void)
 {
-	unsigned long warnings;
-
 	kunit_install_hooks();
 	/* Found now, so that a block may be read from any context later. */
-	kunit_platform_warnings_recorded(&warnings);
+	kunit_find_warn_count();
 	/* Where the hooks are kunit.ko's, so is the count's file, which goes with it. */
 	if (!IS_ENABLED(CONFIG_KUNIT_HOOKS_BUILTIN) && kunit_show_expected_warnings())
 		pr_warn("kunit: cannot make /sys/kernel/kunit_expected_warnings\n");
