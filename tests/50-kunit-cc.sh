@@ -305,3 +305,39 @@ expect_line "$SCRATCH/thread-warns.ktap" "    not ok 1 other_thread_warns" \
 	"another thread's warning in a block fails the case"
 expect_line "$SCRATCH/thread-warns.ktap" "    ok 2 own_thread_warns" \
 	"the block's own thread's warning does not"
+
+# A process that a case forked is another task: its warning in the case's
+# block fails the case, and the block counts it.
+cat > "$SCRATCH/fork-warns.c" <<'EOT'
+#include <kunit/test.h>
+#include <linux/bug.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void forked_warns(struct kunit *test)
+{
+	pid_t child;
+
+	kunit_warning_suppress(test) {
+		child = fork();
+		KUNIT_ASSERT_GE(test, child, 0);
+		if (!child) {
+			WARN(1, "a forked process warns\n");
+			_exit(0);
+		}
+		waitpid(child, NULL, 0);
+		KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, 1);
+	}
+}
+
+static struct kunit_case cases[] = { KUNIT_CASE(forked_warns), {} };
+static struct kunit_suite suite = { .name = "fork-warns", .test_cases = cases };
+kunit_test_suite(suite);
+EOT
+"$TOP/scripts/kunit-cc" "$SCRATCH/fork-warns.c" -o "$SCRATCH/fork-warns" > "$SCRATCH/fork-warns.cc" 2>&1
+expect_status 0 $? "a program whose case forks a process that warns builds"
+"$SCRATCH/fork-warns" > "$SCRATCH/fork-warns.ktap" 2> /dev/null
+expect_line "$SCRATCH/fork-warns.ktap" "    not ok 1 forked_warns" \
+	"a forked process's warning in the case's block fails the case"
+expect_no_line "$SCRATCH/fork-warns.ktap" "    # forked_warns: EXPECTATION FAILED" \
+	"and the block counted it"

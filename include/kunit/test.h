@@ -420,8 +420,10 @@ struct kunit_suite {
 	struct kunit_attempt *given_up_attempt;
 	/* The last parameterised case's context, kept as @spare_attempt is. */
 	struct kunit_attempt *spare_context;
-	/* suite_init skipped the suite (kunit_mark_skipped() on it). */
+	/* kunit_mark_skipped() was called on it in this run. */
 	bool marked_skipped;
+	/* By its suite_init: none of its cases ran, and it is skipped. */
+	bool skipped_by_init;
 };
 
 /**
@@ -479,6 +481,8 @@ struct kunit {
 	const struct kunit_assert_site *last_check;
 	/* A record KUnit frees, whose release kunit_cleanup() is in. */
 	struct kunit_resource *releasing;
+	/* Why no kunit_warning_suppress() block may open on it, if none may. */
+	const char *no_block_reason;
 };
 
 /**

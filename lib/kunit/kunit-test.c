@@ -1183,6 +1183,11 @@ static int fake_suite_init_skips(struct kunit_suite *suite)
 	return 0;
 }
 
+static void fake_suite_exit_skips(struct kunit_suite *suite)
+{
+	kunit_mark_skipped(suite, "too late");
+}
+
 static struct kunit_suite fake_skipped_suite = {
 	.name = "fake-skipped",
 	.suite_init = fake_suite_init_skips,
@@ -1373,6 +1378,51 @@ static void runner_test_params(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, calls, "123123");
 }
 
+static struct kunit_suppressed_warning *context_block;
+
+/* Opens a block on the parameters' context, which none may have. */
+static int fake_context_opens_block(struct kunit *test)
+{
+	kunit_register_params_array(test, fake_context_values, ARRAY_SIZE(fake_context_values),
+				    fake_context_desc);
+	context_block = kunit_start_suppress_warning(test);
+	return 0;
+}
+
+static void fake_param_passes(struct kunit *test)
+{
+}
+
+static struct kunit_case fake_context_block_cases[] = {
+	KUNIT_CASE_PARAM_WITH_INIT(fake_param_passes, kunit_array_gen_params,
+				   fake_context_opens_block, NULL),
+	{}
+};
+
+static struct kunit_suite fake_context_block_suite = {
+	.name = "fake-context-block",
+	.test_cases = fake_context_block_cases,
+};
+
+/*
+ * A block on a parameterised case's context would count the warnings of
+ * every parameter's window and close in none of them: it is refused,
+ * which fails the case.
+ */
+static void runner_test_param_context_block(struct kunit *test)
+{
+	struct kunit_progress progress = { };
+	char *output;
+
+	context_block = ERR_PTR(-EINVAL);
+	output = run_fake_suite(test, &fake_context_block_suite, &progress);
+	KUNIT_EXPECT_NULL(test, context_block);
+	KUNIT_EXPECT_EQ(test, fake_context_block_cases[0].status, KUNIT_FAILURE);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(output,
+		"cannot open a kunit_warning_suppress() block: the parameters' context has no window of its own"));
+	KUNIT_EXPECT_FALSE(test, kunit_has_active_suppress_warning());
+}
+
 static void runner_test_param_context(struct kunit *test)
 {
 	struct kunit_progress progress = { };
@@ -1492,12 +1542,16 @@ static void runner_test_suite_skipped_by_init(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, progress.run_stats.passed, 0);
 	KUNIT_EXPECT_EQ(test, kunit_suite_has_succeeded(&fake_skipped_suite), KUNIT_SKIPPED);
 	/* The mark is the run's: a suite_init that does not skip runs the cases. */
-	KUNIT_EXPECT_TRUE(test, fake_skipped_suite.marked_skipped);
+	KUNIT_EXPECT_TRUE(test, fake_skipped_suite.skipped_by_init);
 	fake_skipped_suite.suite_init = NULL;
+	fake_skipped_suite.suite_exit = fake_suite_exit_skips;
 	output = run_fake_suite(test, &fake_skipped_suite, &progress);
 	fake_skipped_suite.suite_init = fake_suite_init_skips;
-	KUNIT_EXPECT_FALSE(test, fake_skipped_suite.marked_skipped);
+	fake_skipped_suite.suite_exit = fake_suite_exit;
+	KUNIT_EXPECT_FALSE(test, fake_skipped_suite.skipped_by_init);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(output, "    ok 1 fake_passes\n"));
+	/* A mark after suite_init (in suite_exit) skips nothing: the failed cases fail the suite. */
+	KUNIT_EXPECT_EQ(test, kunit_suite_has_succeeded(&fake_skipped_suite), KUNIT_FAILURE);
 }
 
 static void runner_test_case_init_fails(struct kunit *test)
@@ -1886,6 +1940,7 @@ static struct kunit_case runner_test_cases[] = {
 	KUNIT_CASE(runner_test_goes_on_in_case),
 	KUNIT_CASE(runner_test_goes_on_in_param),
 	KUNIT_CASE(runner_test_param_context),
+	KUNIT_CASE(runner_test_param_context_block),
 	KUNIT_CASE(runner_test_param_context_edges),
 	KUNIT_CASE(runner_test_param_context_late),
 	KUNIT_CASE(runner_test_timeout_by_speed),

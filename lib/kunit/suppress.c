@@ -94,13 +94,16 @@ KUNIT_DEFINE_ACTION_WRAPPER(kunit_close_block_action, kunit_close_block,
  * The runner calls it as the window ends, before it judges the window: a
  * case given up on (a timeout) keeps its block open until its thread
  * returns, which may be in a later case's window, whose warnings the
- * block would then count as expected.  Its clean-up finds it closed.
+ * block would then count as expected.  Its clean-up finds it closed, and
+ * no block opens on @test from now on.
  */
 void kunit_close_blocks_of(struct kunit *test)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&kunit_block_lock, flags);
+	/* Nor may a thread it left running open another, counting later windows. */
+	WRITE_ONCE(test->no_block_reason, "its case's time is over");
 	if (kunit_open_block && kunit_open_block->test == test)
 		kunit_close_block_locked(kunit_open_block, flags);
 	else
@@ -111,7 +114,9 @@ void kunit_close_blocks_of(struct kunit *test)
  * kunit_start_suppress_warning() - open a block in which warnings are expected
  * @test: the test; its clean-up closes the block if nothing did before.
  *
- * Fails @test when another block is open, anywhere; skips it (and stops
+ * Fails @test when another block is open, anywhere, or when no block may
+ * open on @test (a parameterised case's context, whose time spans its
+ * parameters' windows; a case whose time is over); skips it (and stops
  * it, when @test runs in the caller) where the platform does not count
  * warnings: a block there could not tell its warnings from others.
  *
@@ -138,7 +143,9 @@ struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test
 	block->test = test;
 	block->task = kunit_platform_task();
 	spin_lock_irqsave(&kunit_block_lock, flags);
-	if (!kunit_open_block) {
+	if (READ_ONCE(test->no_block_reason)) {
+		whose = test->no_block_reason;
+	} else if (!kunit_open_block) {
 		/* Read again under the lock: no block's window overlaps another's. */
 		kunit_platform_warnings_recorded(&block->first);
 		kunit_open_block = block;
@@ -150,6 +157,10 @@ struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test
 		whose = "";
 	}
 	spin_unlock_irqrestore(&kunit_block_lock, flags);
+	if (whose && test->no_block_reason) {
+		KUNIT_FAIL(test, "cannot open a kunit_warning_suppress() block: %s", whose);
+		return NULL;
+	}
 	if (whose) {
 		KUNIT_FAIL(test, "Another suppression block is already active%s", whose);
 		return NULL;

@@ -252,6 +252,7 @@ void kunit_init_test(struct kunit *test, const char *name, struct string_stream 
 	test->params_array = (struct kunit_params){};
 	test->last_check = NULL;
 	test->releasing = NULL;
+	test->no_block_reason = NULL;
 	kunit_try_catch_init(&test->try_catch, test, NULL, NULL);
 }
 EXPORT_SYMBOL_GPL(kunit_init_test);
@@ -334,7 +335,7 @@ enum kunit_status kunit_suite_has_succeeded(struct kunit_suite *suite)
 
 	if (suite->suite_init_err)
 		return KUNIT_FAILURE;
-	if (suite->marked_skipped)
+	if (suite->skipped_by_init)
 		return KUNIT_SKIPPED;
 	kunit_suite_for_each_test_case(suite, test_case) {
 		if (test_case->status == KUNIT_FAILURE)
@@ -1007,6 +1008,8 @@ static struct kunit_attempt *kunit_start_params_context(struct kunit_suite *suit
 	kref_get(&context->refs);
 	kunit_init_test(&context->test, test_case->name, suite->log.stream);
 	context->test.log.quiet = suite->log.quiet;
+	/* Its time spans its parameters' windows: a block's count would cross them. */
+	context->test.no_block_reason = "the parameters' context has no window of its own";
 	context->init = test_case->param_init;
 	context->exit = test_case->param_exit;
 	context->generate_params = test_case->generate_params;
@@ -1285,7 +1288,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 				 "# Totals: pass:%lu fail:%lu skip:%lu total:%lu",
 				 totals->passed, totals->failed, totals->skipped, totals->total);
 
-	if (status == KUNIT_SKIPPED && !progress->suite_stats.total && !suite->marked_skipped)
+	if (status == KUNIT_SKIPPED && !progress->suite_stats.total && !suite->skipped_by_init)
 		strscpy(suite->status_comment, "no test cases", sizeof(suite->status_comment));
 	/*
 	 * The result goes to the console only.  The kept lines stop before
@@ -1293,7 +1296,7 @@ static void kunit_finish_suite(struct kunit_suite *suite, size_t number,
 	 * whose last line is this result, numbered 1 there.
 	 */
 	kept->status = status;
-	kept->marked_skipped = suite->marked_skipped;
+	kept->skipped_by_init = suite->skipped_by_init;
 	if (kept != suite)
 		strscpy(kept->status_comment, suite->status_comment, sizeof(kept->status_comment));
 	kept->finished = true;
@@ -1508,6 +1511,7 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	suite->status_comment[0] = '\0';
 	suite->suite_init_err = 0;
 	suite->marked_skipped = false;
+	suite->skipped_by_init = false;
 	kunit_check_suite_trouble(suite, progress, "before it began");
 
 	/*
@@ -1541,8 +1545,9 @@ void __kunit_run_suite(struct kunit_suite *suite, size_t number,
 	 * plan, as one whose suite_init failed, but its suite_exit undoes
 	 * what suite_init did.
 	 */
-	num_cases = suite->marked_skipped ? 0 : kunit_suite_num_test_cases(suite);
-	if (!progress->suite_begun && !suite->marked_skipped) {
+	suite->skipped_by_init = suite->marked_skipped;
+	num_cases = suite->skipped_by_init ? 0 : kunit_suite_num_test_cases(suite);
+	if (!progress->suite_begun && !suite->skipped_by_init) {
 		progress->suite_begun = true;
 		kunit_print_suite_header(suite, num_cases);
 	}

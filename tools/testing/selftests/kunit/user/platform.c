@@ -96,6 +96,8 @@ struct kunit_user_shared {
 	const struct kunit_assert_site *death_site;
 	/* WARN()s given where no case ran: suite code's. */
 	unsigned long unowned_warnings;
+	/* Every WARN() (kunit_platform_warnings_recorded()). */
+	unsigned long warnings_given;
 };
 
 /*
@@ -522,8 +524,16 @@ void kunit_platform_set_current_test(struct kunit *test)
 	current->kunit_test = test;
 }
 
-/* Every WARN() of the program so far (<linux/bug.h>). */
-static unsigned long warnings_given;
+/*
+ * Every WARN() of the program so far (<linux/bug.h>), of the processes a
+ * case forks too: in shared memory where there is some.
+ */
+static unsigned long warnings_given_here;
+
+static unsigned long *kunit_user_warnings(void)
+{
+	return shared ? &shared->warnings_given : &warnings_given_here;
+}
 
 /**
  * kunit_platform_warned() - WARN() fired
@@ -538,7 +548,7 @@ void kunit_platform_warned(const char *file, int line)
 {
 	struct kunit *test = kunit_get_current_test();
 
-	__atomic_add_fetch(&warnings_given, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(kunit_user_warnings(), 1, __ATOMIC_SEQ_CST);
 	/* Suite code's: its suite fails on it (kunit_platform_new_trouble()). */
 	if (!test) {
 		if (shared)
@@ -587,20 +597,21 @@ bool kunit_platform_new_trouble(struct kunit_trouble *seen, bool in_case, char *
  */
 bool kunit_platform_warnings_recorded(unsigned long *count)
 {
-	*count = __atomic_load_n(&warnings_given, __ATOMIC_SEQ_CST);
+	*count = __atomic_load_n(kunit_user_warnings(), __ATOMIC_SEQ_CST);
 	return true;
 }
 
 /**
  * kunit_platform_task() - which thread runs
  *
- * Return: an address that is the calling thread's alone.
+ * Its thread id: a process that a case forked is another task, as in the
+ * kernel (a thread-local address would be the same in the fork).
+ *
+ * Return: a value that is the calling thread's alone.
  */
 const void *kunit_platform_task(void)
 {
-	static __thread char this_thread;
-
-	return &this_thread;
+	return (const void *)(uintptr_t)gettid();
 }
 
 /*
