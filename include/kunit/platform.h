@@ -165,16 +165,6 @@ static inline const char *kunit_platform_death_reason(const struct kunit_progres
 }
 
 /**
- * kunit_platform_death_site() - the last check that the dead run reached
- *
- * Return: NULL: the kernel reports that as the case stops.
- */
-static inline const struct kunit_assert_site *kunit_platform_death_site(void)
-{
-	return NULL;
-}
-
-/**
  * kunit_platform_case_start() - a case (init, body and exit) starts
  * @test: its test.
  * @progress: where the executor stands.

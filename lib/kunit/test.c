@@ -398,17 +398,10 @@ static void kunit_print_result(struct kunit_log_sink *log, const char *indent,
  * Reports how a protected run ended when that was not by returning; @part
  * names what ran, for a part of a case's context ("param_init: "), or is "".
  */
-/* After why code of @test stopped: where it was, as far as its checks tell. */
-static void kunit_report_last_check(struct kunit *test, const struct kunit_assert_site *last)
-{
-	if (last)
-		kunit_err(test, "last line seen %s:%d (the last check it reached)",
-			  last->file, last->line);
-}
-
 static void kunit_report_stop(struct kunit *test, const char *part)
 {
 	struct kunit_try_catch *try_catch = &test->try_catch;
+	const struct kunit_assert_site *last;
 
 	switch (kunit_try_catch_get_result(try_catch)) {
 	case 0:
@@ -416,7 +409,10 @@ static void kunit_report_stop(struct kunit *test, const char *part)
 		break;
 	default:
 		kunit_err(test, "%s%s", part, try_catch->reason[0] ? try_catch->reason : "stopped");
-		kunit_report_last_check(test, READ_ONCE(test->last_check));
+		last = READ_ONCE(test->last_check);
+		if (last)
+			kunit_err(test, "last line seen %s:%d (the last check it reached)",
+				  last->file, last->line);
 		kunit_set_failure(test);
 		break;
 	}
@@ -763,7 +759,6 @@ static void kunit_run_attempt(struct kunit_suite *suite, struct kunit_case *test
 	death = kunit_platform_death_reason(progress);
 	if (death) {
 		kunit_err(test, "%s", death);
-		kunit_report_last_check(test, kunit_platform_death_site());
 		kunit_set_failure(test);
 		progress->phase = KUNIT_PHASE_SUITE;
 		return;

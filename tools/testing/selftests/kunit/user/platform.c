@@ -90,10 +90,6 @@ struct kunit_user_shared {
 	/* The last child ended because a case closed or replaced its pipe @lost_fd. */
 	bool pipe_lost;
 	int lost_fd;
-	/* The last check that the running case reached (KUNIT_PLATFORM_REACHED()). */
-	const struct kunit_assert_site *last_check;
-	/* The one that the case reached before its death, reported with it. */
-	const struct kunit_assert_site *death_site;
 	/* WARN()s given where no case ran: suite code's. */
 	unsigned long unowned_warnings;
 	/* Every WARN() (kunit_platform_warnings_recorded()). */
@@ -108,9 +104,6 @@ struct kunit_user_shared {
 static pid_t runner_pid;
 
 static struct kunit_user_shared *shared;
-/* &shared->last_check, for KUNIT_PLATFORM_REACHED(); NULL without shared memory. */
-const struct kunit_assert_site **kunit_user_last_check;
-static const struct kunit_assert_site *death_site_reported;
 /*
  * The program's one task, whose test is the running case's (current->kunit_test).
  * Not thread-local: threads a case starts belong to its test, as in the kernel.
@@ -627,26 +620,7 @@ const char *kunit_platform_death_reason(const struct kunit_progress *progress)
 	    !kunit_user_same_position(&shared->death, progress))
 		return NULL;
 	shared->death_pending = false;
-	death_site_reported = shared->death_site;
 	return shared->death_reason;
-}
-
-/**
- * kunit_platform_death_site() - the last check the dead case reached
- *
- * The supervisor and the test processes are forks of one program: a
- * check's site, which a test process noted, lies at the same address in
- * every one of them.
- *
- * Return: the site of the death kunit_platform_death_reason() last
- * reported, or NULL when its case reached no check.
- */
-const struct kunit_assert_site *kunit_platform_death_site(void)
-{
-	const struct kunit_assert_site *site = death_site_reported;
-
-	death_site_reported = NULL;
-	return site;
 }
 
 static u64 kunit_user_now_ns(void)
@@ -764,7 +738,6 @@ void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *
 {
 	if (!shared)
 		return;
-	WRITE_ONCE(shared->last_check, NULL);
 	/* What a case before this one forked and failed late fails the suite. */
 	kunit_procs_take_late(&shared->progress);
 	kunit_procs_begin(test->name, progress);
@@ -1614,7 +1587,6 @@ static int kunit_user_map_shared(void)
 		shared = NULL;
 		return -1;
 	}
-	kunit_user_last_check = &shared->last_check;
 	return 0;
 }
 
@@ -1771,9 +1743,6 @@ static int kunit_user_supervise(const struct kunit_user_options *options)
 		}
 		last_death = death;
 		died_before = true;
-		/* Where a case was; not a check of a case before a suite's code died. */
-		shared->death_site = death.phase == KUNIT_PHASE_CASE ? READ_ONCE(shared->last_check) :
-			NULL;
 		lost_death |= kunit_user_death_lost();
 		shared->death = last_death;
 		strscpy(shared->death_reason, reason, sizeof(shared->death_reason));

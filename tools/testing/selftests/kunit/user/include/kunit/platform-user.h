@@ -69,16 +69,11 @@ void kunit_platform_note_failure(struct kunit *test);
 
 /*
  * A crash or a hang ends the test process, and the process's memory with
- * it: each check notes where it is in the memory that the supervisor
- * shares with the test process (kunit_user_last_check), which then
- * reports it with the death.  Without a supervisor (--no-fork), nothing.
+ * it: nothing could read where the case was, and a passing check stays
+ * one compare.
  */
-#define KUNIT_PLATFORM_REACHED(test, site)					\
-	(kunit_user_last_check ? __atomic_store_n(kunit_user_last_check, (site),	\
-						  __ATOMIC_RELAXED) : (void)0)
-extern const struct kunit_assert_site **kunit_user_last_check;
+#define KUNIT_PLATFORM_REACHED(test, site)	((void)0)
 const char *kunit_platform_death_reason(const struct kunit_progress *progress);
-const struct kunit_assert_site *kunit_platform_death_site(void);
 void kunit_platform_case_start(struct kunit *test, const struct kunit_progress *progress);
 void kunit_platform_case_end(struct kunit *test, unsigned long timeout);
 
