@@ -56,7 +56,8 @@ static struct kunit_suppressed_warning *kunit_open_block;
 static void kunit_close_block_locked(struct kunit_suppressed_warning *block,
 				     unsigned long flags)
 {
-	unsigned long now = block->first;
+	unsigned long now = block->first, count;
+	struct kunit *test = block->test;
 
 	if (block->closed) {
 		spin_unlock_irqrestore(&kunit_block_lock, flags);
@@ -65,15 +66,20 @@ static void kunit_close_block_locked(struct kunit_suppressed_warning *block,
 	kunit_platform_warnings_recorded(&now);
 	if (kunit_open_block == block)
 		kunit_open_block = NULL;
-	block->count = now - block->first;
+	count = now - block->first;
+	block->count = count;
 	block->closed = true;
+	/*
+	 * Expected before the lock goes, in the window the block closes in;
+	 * and nothing of @block is read after: the case that owns it, given
+	 * up on and closed by the runner, may free it as soon as it returns.
+	 */
+	kunit_platform_expect_warnings(count);
 	spin_unlock_irqrestore(&kunit_block_lock, flags);
-	kunit_platform_expect_warnings(block->count);
-	if (block->count)
-		kunit_info(block->test,
+	if (count)
+		kunit_info(test,
 			   "%lu warning%s in a kunit_warning_suppress() block, expected: %s in the log",
-			   block->count, block->count == 1 ? "" : "s",
-			   block->count == 1 ? "its report is" : "their reports are");
+			   count, count == 1 ? "" : "s", count == 1 ? "its report is" : "their reports are");
 }
 
 static void kunit_close_block(struct kunit_suppressed_warning *block)
@@ -147,6 +153,7 @@ struct kunit_suppressed_warning *kunit_start_suppress_warning(struct kunit *test
 		whose = test->no_block_reason;
 	} else if (!kunit_open_block) {
 		/* Read again under the lock: no block's window overlaps another's. */
+		block->first = now;
 		kunit_platform_warnings_recorded(&block->first);
 		kunit_open_block = block;
 	} else if (kunit_open_block->test == test) {
