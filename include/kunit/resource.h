@@ -153,8 +153,8 @@ static inline bool kunit_resource_name_match(struct kunit *test, struct kunit_re
  * Return: true if @resource->data is @match_data.
  */
 static inline bool kunit_resource_data_match(struct kunit *test,
-						 struct kunit_resource *resource,
-						 void *match_data)
+					     struct kunit_resource *resource,
+					     void *match_data)
 {
 	return resource->data == match_data;
 }

@@ -804,6 +804,7 @@ void __printf(2, 3) __kunit_suite_mark_skipped(struct kunit_suite *suite, const 
  */
 #define kunit_mark_skipped(test_or_suite, fmt, ...)			\
 	__KUNIT_MARK_SKIPPED_FN(test_or_suite)((test_or_suite), fmt, ##__VA_ARGS__)
+/* _Generic does not evaluate @t: the macro's argument is evaluated once. */
 #define __KUNIT_MARK_SKIPPED_FN(t)					\
 	_Generic((t), struct kunit_suite * : __kunit_suite_mark_skipped, default : __kunit_mark_skipped)
 
