@@ -5,24 +5,6 @@
 # report with its verdicts on a console made here.
 . tests/lib.sh
 
-# Runs sh code $1 with the stages loaded and the settings of ARCH=$2, in
-# a subshell; its output goes to $SCRATCH/out.
-stages() {
-	(
-		cd "$SCRATCH" || exit 1
-		REPORT=$BUILD/host/kunit-report TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
-		ARCH=$2 KUNITCONFIG=$SCRATCH/kunitconfig
-		for part in common source configure build initramfs boot report; do
-			. "$TOP/scripts/run/$part.sh"
-		done
-		started=$(date +%s%N) started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-		stage_started=$started timings= TIMEOUT=300
-		mkdir -p "$LAST"
-		load_arch "$ARCH"
-		eval "$1"
-	) > "$SCRATCH/out" 2>&1
-}
-
 printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_TEST=m\nCONFIG_KUNIT_TEST=y\n' > "$SCRATCH/kunitconfig"
 
 # Every architecture file sets everything, and its fragment is options.
@@ -48,7 +30,7 @@ stages 'echo "userland=$userland"' riscv64
 expect_line "$SCRATCH/out" "userland=" "riscv64 has none (no riscv64 busybox in Debian 12)"
 
 # Unknown architectures, and files that leave a setting out.
-for arch in mips ../arm64 'x86_64 ' ''; do
+for arch in ia64 ../arm64 'x86_64 ' ''; do
 	stages : "$arch"
 	status=$?
 	if [ $status = 1 ] && grep -q "^kunit-run: ARCH=$arch is not supported: use one of .*x86_64" \

@@ -274,3 +274,23 @@ expect_valid_tap() {
 		sed -e 's/^/#   /' "$SCRATCH/tap-errors" | head -n 5
 	fi
 }
+
+# make run's stages (scripts/run), for the checks of them that need no
+# kernel: runs sh code $1 with the stages loaded and the settings of
+# ARCH=$2, in a subshell; its output goes to $SCRATCH/out.
+stages() {
+	(
+		cd "$SCRATCH" || exit 1
+		REPORT=$BUILD/host/kunit-report TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
+		ARCH=$2 KUNITCONFIG=$SCRATCH/kunitconfig
+		for part in common source configure build initramfs boot report; do
+			. "$TOP/scripts/run/$part.sh"
+		done
+		started=$(date +%s%N) started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+		stage_started=$started timings= TIMEOUT=300
+		mkdir -p "$LAST"
+		load_arch "$ARCH"
+		eval "$1"
+	) > "$SCRATCH/out" 2>&1
+}
+

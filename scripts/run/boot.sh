@@ -17,7 +17,7 @@ probe_kvm() {
 		stage probe "Probing KVM"
 		# shellcheck disable=SC2086
 		if timeout -k 2 5 $qemu -accel kvm $qemu_machine -nodefaults -no-reboot \
-			-display none -m 256 -serial stdio -kernel "$OBJ/$image" \
+			-display none -m $qemu_memory $qemu_console -kernel "$OBJ/$image" \
 			-append "console=$console panic=-1 kunit.enable=0" < /dev/null \
 			> "$LAST/kvm-probe.log" 2>&1 9>&- &&
 		   grep -q 'Kernel panic' "$LAST/kvm-probe.log"; then
@@ -37,6 +37,12 @@ boot_um() {
 	# outlived its run would keep the next one waiting.
 	timeout "$TIMEOUT" "$OBJ/linux" $boot_args $cmdline \
 		< /dev/null > "$LAST/console.log" 2>&1 9>&- || status=$?
+}
+
+# What the console shows of the run so far: KUnit's results, counted.
+boot_progress() {
+	printf 'running: %s results on the console' \
+		"$(grep -cE '^(\[[^]]*\])?[[:space:]]*(not )?ok [0-9]' "$LAST/console.log.tmp" || true)"
 }
 
 # Without a userland, the built-in suites run at boot and kunit_shutdown
@@ -67,7 +73,8 @@ boot_qemu() {
 	status=0
 	# shellcheck disable=SC2086
 	timeout "$TIMEOUT" $qemu -accel $accel $machine -nodefaults -no-reboot -display none \
-		-m 512 -serial stdio "$@" ${userland:+$results_qemu_args} -kernel "$OBJ/$image" \
+		-m $qemu_memory $qemu_console "$@" ${userland:+$results_qemu_args} $QEMU_ARGS \
+		-kernel "$OBJ/$image" \
 		$initrd -append "$args" < /dev/null > "$LAST/console.log.tmp" 2>&1 9>&- &
 	qemu_pid=$!
 	if [ "$RAW" = all ]; then
@@ -75,7 +82,11 @@ boot_qemu() {
 		tail -n +1 -f "$LAST/console.log.tmp" ${userland:+"$port_file"} --pid=$qemu_pid \
 			2>/dev/null || true
 	fi
-	wait $qemu_pid || status=$?
+	if [ "$RAW" = all ]; then
+		wait $qemu_pid || status=$?
+	else
+		wait_with_progress $qemu_pid boot_progress || status=$?
+	fi
 	tr -d '\r' < "$LAST/console.log.tmp" > "$LAST/console.log"
 	rm -f "$LAST/console.log.tmp"
 }
@@ -83,6 +94,14 @@ boot_qemu() {
 stage_boot() {
 	cmdline="kunit.timeout=$CASE_TIMEOUT${KERNEL_ARGS:+ $KERNEL_ARGS}"
 	[ -n "$FILTER" ] && cmdline="$cmdline kunit.filter_glob=$FILTER"
+	# An attribute filter may hold spaces ("speed>slow, module=x"): the
+	# kernel takes a value in double quotes whole.
+	case $FILTER_ATTR in
+	'') ;;
+	*' '*) cmdline="$cmdline kunit.filter=\"$FILTER_ATTR\"" ;;
+	*) cmdline="$cmdline kunit.filter=$FILTER_ATTR" ;;
+	esac
+	[ -z "$FILTER_ACTION" ] || cmdline="$cmdline kunit.filter_action=$FILTER_ACTION"
 	# The built-in suites list their cases instead of running (LIST=).
 	case $LIST in
 	tests | suites) cmdline="$cmdline kunit.action=list" ;;

@@ -8,7 +8,7 @@ build_failed() {
 	echo "kunit-run: $1 failed:" >&2
 	grep -E 'error:|Error [0-9]|undefined reference|No rule to make' "$2" | head -n 30 >&2
 	echo "(whole log: $2)" >&2
-	exit 1
+	exit $UNTESTABLE
 }
 
 # The kernel, through ccache when it is installed.  In a tree this script
@@ -20,11 +20,27 @@ build_failed() {
 # stage started ($kunit_files) and the configuration as it is now.
 build_key_now() {
 	{
-		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null)"
+		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null) $MAKE_OPTIONS"
 		${cross}gcc --version | head -n 1
 		cat "$OBJ/.config"
 		echo "$kunit_files"
 	} | cksum
+}
+
+# A make whose log is $progress_log: its lines so far, and the log.
+log_progress() {
+	printf '%s lines in %s' "$(wc -l < "$progress_log")" "$progress_log"
+}
+
+# How many files the kernel build compiled so far: Kbuild's CC and AS
+# lines in its log.
+compiled_files() {
+	grep -cE '^  (CC|AS)( \[M\])? ' "$LAST/build.log" || true
+}
+
+build_progress() {
+	printf 'building: %s files compiled' "$(compiled_files)"
+	[ -z "$objects_about" ] || printf ' of about %s' "$objects_about"
 }
 
 stage_build() {
@@ -39,6 +55,13 @@ stage_build() {
 	[ -n "$STOCK" ] ||
 		kunit_files=$(files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches")
 	build_key=$(build_key_now)
+	# kunit exec boots what was built, as it was built.
+	if [ "$mode" = exec ]; then
+		[ -f "$OBJ/$image" ] && [ -f "$RUN/.kunit-built" ] ||
+			die "nothing was built with these settings: run 'kunit build' (make build) first"
+		stage build "Booting what was built last (kunit exec): not building"
+		return 0
+	fi
 	if start_unless_made .kunit-built "$build_key" "$OBJ/$image" build \
 		"Building $targets (-j$JOBS)"; then
 		echo "kunit-run: nothing changed since the last build; make was not run" \
@@ -46,9 +69,24 @@ stage_build() {
 		return 0
 	fi
 	build_started=$(date +%s%N)
+	# How many files a build from nothing compiles, as the last one of
+	# this architecture did: the progress lines' "of about N".
+	objects_record=$BUILD/run/$ARCH.objects
+	objects_about=
+	from_nothing=
+	if [ ! -e "$OBJ/vmlinux" ]; then
+		from_nothing=1
+		objects_about=$(cat "$objects_record" 2> /dev/null || true)
+	fi
+	echo "[$(date +%H:%M:%S)]   log: $LAST/build.log"
 	# shellcheck disable=SC2086
-	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $targets \
-		> "$LAST/build.log" 2>&1 || build_failed "the kernel build" "$LAST/build.log"
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $MAKE_OPTIONS $targets \
+		> "$LAST/build.log" 2>&1 &
+	wait_with_progress $! build_progress ||
+		build_failed "the kernel build" "$LAST/build.log"
+	if [ -n "$from_nothing" ]; then
+		compiled_files > "$objects_record.$$" && mv -f "$objects_record.$$" "$objects_record"
+	fi
 	# Kbuild may have rewritten .config (syncconfig, after a Kconfig
 	# change): what was built is the configuration it holds now, from the
 	# files as they were when the build started.
@@ -61,11 +99,19 @@ stage_build() {
 stage_extra() {
 	extra_modules=
 	[ -n "$KUNIT_EXTRA" ] || return 0
+	if [ "$mode" = exec ]; then
+		extra_modules=$(find "$RUN/extra" -name '*.ko' 2> /dev/null)
+		[ -n "$extra_modules" ] ||
+			die "KUNIT_EXTRA's modules were not built: run 'kunit build' (make build) first"
+		return 0
+	fi
 	stage extra "Building the test modules in $KUNIT_EXTRA"
 	rm -rf "$RUN/extra"
 	cp -a "$KUNIT_EXTRA" "$RUN/extra"
 	make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" M="$RUN/extra" modules \
-		> "$LAST/extra.log" 2>&1 || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log"
+		> "$LAST/extra.log" 2>&1 &
+	progress_log=$LAST/extra.log
+	wait_with_progress $! log_progress || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log"
 	extra_modules=$(find "$RUN/extra" -name '*.ko')
 	[ -n "$extra_modules" ] || die "KUNIT_EXTRA=$KUNIT_EXTRA built no module"
 }
@@ -88,6 +134,11 @@ stage_kselftest() {
 		files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/tools/testing/selftests/kunit" \
 			"$TOP/scripts/patches"
 	} | cksum)
+	if [ "$mode" = exec ]; then
+		[ -f "$ksft/run_kselftest.sh" ] ||
+			die "the kselftest target was not built: run 'kunit build' (make build) first"
+		return 0
+	fi
 	start_unless_made .kunit-kselftest "$ksft_key" "$ksft/run_kselftest.sh" kselftest \
 		"Building the kselftest target kunit" && return 0
 	rm -rf "$ksft"
@@ -95,7 +146,9 @@ stage_kselftest() {
 	make -C "$WORK/tools/testing/selftests" O="$OBJ" ARCH=$karch \
 		CROSS_COMPILE=$cross TARGETS=kunit KSFT_INSTALL_PATH="$ksft" KUNIT_PROGRAMS=$KSELFTEST \
 		KUNIT_MODULES="$(echo $test_modules)" USERLDFLAGS=-static install \
-		> "$LAST/kselftest-build.log" 2>&1 ||
+		> "$LAST/kselftest-build.log" 2>&1 &
+	progress_log=$LAST/kselftest-build.log
+	wait_with_progress $! log_progress ||
 		build_failed "building the kselftest target" "$LAST/kselftest-build.log"
 	echo "$ksft_key" > "$RUN/.kunit-kselftest"
 }

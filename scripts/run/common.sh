@@ -8,6 +8,17 @@ die() {
 	exit 1
 }
 
+# The exit status of a kernel that cannot be configured, built or booted
+# for a reason that is not its tests': git bisect run skips the commit.
+# A test that fails is 1, all passed 0 (the README's "Bisecting").
+UNTESTABLE=125
+
+# Ends the run: the kernel cannot be configured or built.
+cannot_build() {
+	echo "kunit-run: $*" >&2
+	exit $UNTESTABLE
+}
+
 # The name and a digest of each file below the directories: what the
 # build keys take of the project's sources.
 files_digest() {
@@ -87,23 +98,39 @@ load_arch() {
 	case $1 in
 	'' | *[!a-z0-9_]*) die "ARCH=$1 is not supported: use one of $(known_arches)" ;;
 	esac
-	[ -f "$TOP/scripts/arch/$1" ] ||
+	arch_file=$TOP/scripts/arch/$1
+	# kunit.py's --qemu_config: a file of the same settings, anywhere.
+	if [ -n "${QEMU_CONFIG:-}" ]; then
+		arch_file=$QEMU_CONFIG
+		[ -f "$arch_file" ] && [ -r "$arch_file" ] ||
+			die "QEMU_CONFIG=$QEMU_CONFIG: cannot read it (a file of the settings scripts/arch/README lists)"
+	fi
+	[ -f "$arch_file" ] ||
 		die "ARCH=$1 is not supported: use one of $(known_arches)"
-	for setting in karch cross packages image targets qemu qemu_machine qemu_bios kvm \
-		console boot_args busybox busybox_package results_qemu_args results_device kconfig \
-		kconfig_series; do
+	for setting in karch cross packages image targets qemu qemu_machine qemu_bios qemu_memory \
+		qemu_console kvm console boot_args busybox busybox_package results_qemu_args \
+		results_device kconfig kconfig_series; do
 		unset "$setting"
 	done
 	# shellcheck disable=SC1090
-	. "$TOP/scripts/arch/$1"
+	. "$arch_file"
 	arch_name=$1
+	# kunit.py's --cross_compile: another cross compiler than the file's.
+	[ -z "${CROSS_COMPILE:-}" ] || cross=$CROSS_COMPILE
 	for setting in karch image targets kconfig; do
 		eval "[ -n \"\${$setting:-}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
-	for setting in cross packages qemu qemu_machine qemu_bios kvm console boot_args \
-		busybox busybox_package results_qemu_args results_device kconfig_series; do
+	for setting in cross packages qemu qemu_machine qemu_bios qemu_memory qemu_console kvm \
+		console boot_args busybox busybox_package results_qemu_args results_device \
+		kconfig_series; do
 		eval "[ -n \"\${$setting+set}\" ]" || die "scripts/arch/$1 does not set $setting"
 	done
+	if [ -n "$qemu" ]; then
+		case $qemu_memory in
+		'' | *[!0-9]*) die "scripts/arch/$1: qemu_memory=$qemu_memory: give MiB, a number" ;;
+		esac
+		[ -n "$qemu_console" ] || die "scripts/arch/$1: qemu_console is empty"
+	fi
 	# A userland is busybox, from the host or from a package.
 	userland=
 	[ -n "$busybox$busybox_package" ] && userland=busybox
@@ -115,6 +142,21 @@ load_arch() {
 	:
 }
 
+# output_setting NAME VALUE: VALUE of an output file setting (JUNIT=,
+# JSON=) made absolute, stdout or empty as it is; dies (a subshell's exit)
+# when it cannot be written.
+output_setting() {
+	case $2 in
+	'' | stdout) printf '%s\n' "$2" && return 0 ;;
+	/*) out=$2 ;;
+	*) out=$PWD/$2 ;;
+	esac
+	if [ ! -d "$(dirname "$out")" ] || [ ! -w "$(dirname "$out")" ] || [ -d "$out" ]; then
+		die "$1=$out: cannot write there; give a file in a writable directory, or stdout"
+	fi
+	printf '%s\n' "$out"
+}
+
 # The settings from the environment (see kunit-run), checked.
 load_settings() {
 	BUILD=${BUILD:-build}
@@ -122,6 +164,10 @@ load_settings() {
 	/*) ;;
 	*) BUILD=$TOP/$BUILD ;;
 	esac
+	# QEMU_CONFIG=file names its architecture after the file.
+	if [ -z "${ARCH:-}" ] && [ -n "${QEMU_CONFIG:-}" ]; then
+		ARCH=$(basename "$QEMU_CONFIG" | sed -e 's/\.[^.]*$//' -e 's/[^a-z0-9_]/_/g')
+	fi
 	ARCH=${ARCH:-x86_64}
 	# kunit.py's --arch help (6.16): the architectures, one a line.
 	if [ "$ARCH" = help ]; then
@@ -147,9 +193,30 @@ load_settings() {
 	KSELFTEST=${KSELFTEST:-kernel}
 	KERNEL_ARGS=${KERNEL_ARGS:-}
 	JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+	# kunit.py's --kconfig_add, --make_options, --qemu_args, --filter,
+	# --filter_action and --json.
+	KCONFIG_ADD=${KCONFIG_ADD:-}
+	ALLTESTS=${ALLTESTS:-}
+	REPEAT=${REPEAT:-1}
+	case $REPEAT in
+	'' | *[!0-9]* | 0) die "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
+	esac
+	[ "$REPEAT" -eq 1 ] || [ -z "${LIST:-}" ] || die "REPEAT=$REPEAT LIST=$LIST: give one of them"
+	case $ALLTESTS in
+	'' | 1) ;;
+	*) die "ALLTESTS=$ALLTESTS: give ALLTESTS=1, or nothing" ;;
+	esac
+	MAKE_OPTIONS=${MAKE_OPTIONS:-}
+	QEMU_ARGS=${QEMU_ARGS:-}
+	FILTER_ATTR=${FILTER_ATTR:-}
+	FILTER_ACTION=${FILTER_ACTION:-}
+	JSON=${JSON:-}
 	REPORT=$BUILD/host/kunit-report
 	LAST=$BUILD/last
-	[ "${mode:-run}" = run ] || LAST=$BUILD/last-build
+	case ${mode:-run} in
+	run | exec) ;;
+	*) LAST=$BUILD/last-build ;;
+	esac
 
 	load_arch "$ARCH"
 	# Several files, separated by spaces, as kunit.py takes --kunitconfig
@@ -194,16 +261,23 @@ load_settings() {
 	esac
 	[ -z "$SUMMARY" ] || [ -z "$FAILED" ] ||
 		die "SUMMARY=1 FAILED=1: give one of them, not both"
-	# kunit.py's --junit (7.2): where the JUnit XML goes besides results.xml.
-	case $JUNIT in
-	'' | stdout) ;;
-	/*) ;;
-	*) JUNIT=$PWD/$JUNIT ;;
+	# kunit.py's --junit (7.2) and --json: where the JUnit XML or the
+	# JSON goes besides results.xml, results.json.  Known before the run,
+	# not after it: a file that cannot be written.
+	JUNIT=$(output_setting JUNIT "$JUNIT") || exit 1
+	JSON=$(output_setting JSON "$JSON") || exit 1
+	for option in $KCONFIG_ADD; do
+		case $option in
+		CONFIG_[A-Za-z0-9_]*=?*) ;;
+		*) die "KCONFIG_ADD: \"$option\" is not CONFIG_X=value" ;;
+		esac
+	done
+	case $FILTER_ACTION in
+	'' | skip) ;;
+	*) die "FILTER_ACTION=$FILTER_ACTION: give skip (or nothing: filtered-out cases do not run)" ;;
 	esac
-	# Known before the run, not after it: a JUNIT that cannot be written.
-	if [ -n "$JUNIT" ] && [ "$JUNIT" != stdout ] &&
-		{ [ ! -d "$(dirname "$JUNIT")" ] || [ ! -w "$(dirname "$JUNIT")" ] || [ -d "$JUNIT" ]; }; then
-		die "JUNIT=$JUNIT: cannot write there; give a file in a writable directory, or stdout"
+	if [ -n "$QEMU_ARGS" ] && [ -z "$qemu" ]; then
+		die "QEMU_ARGS: ARCH=$ARCH does not run under QEMU"
 	fi
 	if [ -n "$KUNIT_EXTRA" ]; then
 		[ -f "$KUNIT_EXTRA/Kbuild" ] || [ -f "$KUNIT_EXTRA/Makefile" ] ||
@@ -220,4 +294,36 @@ load_settings() {
 			die "GUEST_SCRIPT=$GUEST_SCRIPT: cannot read it"
 		GUEST_SCRIPT=$(cd "$(dirname "$GUEST_SCRIPT")" && pwd)/$(basename "$GUEST_SCRIPT")
 	fi
+}
+
+# wait_with_progress PID DESCRIBE: waits for the background job PID and
+# returns its status; while it runs, prints every few seconds where it is:
+# the time, what the function DESCRIBE prints, and the time taken.  On a
+# terminal the line is redrawn in place; elsewhere (make check, CI logs) it
+# is a line each PROGRESS_EVERY seconds (10).  A long stage is never
+# silent: a newcomer's first build takes minutes.
+wait_with_progress() {
+	progress_pid=$1
+	progress_from=$(date +%s)
+	progress_last=$progress_from
+	progress_every=${PROGRESS_EVERY:-10}
+	progress_tty=
+	[ -t 1 ] && progress_tty=1 && progress_every=2
+	while kill -0 "$progress_pid" 2> /dev/null; do
+		sleep 1
+		progress_now=$(date +%s)
+		[ $((progress_now - progress_last)) -ge "$progress_every" ] || continue
+		progress_last=$progress_now
+		progress_took=$((progress_now - progress_from))
+		progress_line="[$(date +%H:%M:%S)]   $($2), $((progress_took / 60))m$((progress_took % 60))s"
+		if [ -n "$progress_tty" ]; then
+			printf '\r%s\033[K' "$progress_line"
+		else
+			printf '%s\n' "$progress_line"
+		fi
+	done
+	[ -z "$progress_tty" ] || [ "$progress_last" = "$progress_from" ] || printf '\n'
+	progress_status=0
+	wait "$progress_pid" || progress_status=$?
+	return $progress_status
 }

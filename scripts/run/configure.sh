@@ -1,13 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/kunit-run's configure stage: tinyconfig, the architecture's
-# fragment (scripts/arch), base.config and the user's kunitconfig, and
+# scripts/kunit-run's configure stage: tinyconfig, base.config, the
+# architecture's fragment (scripts/arch), the user's kunitconfig, and
 # every option asked for must survive olddefconfig.  Sourced, not run.
 
 # Sets fragments, the files merged in order, and wanted, the options they
 # ask for: the last value given for an option wins, as in merge_config.sh.
 gather_config() {
 	mkdir -p "$BUILD/run"
+	# ALLTESTS=1 (kunit.py's --alltests): the tree's own list of every
+	# suite, with what it needs beyond tinyconfig (scripts/configs).
+	if [ -n "$ALLTESTS" ]; then
+		case $version in
+		6.1.*) KUNITCONFIG=$TOP/scripts/configs/all_tests.config ;;
+		6.12.*) KUNITCONFIG="$KSRC/tools/testing/kunit/configs/all_tests.config $TOP/scripts/configs/6.12/all_tests.config $TOP/scripts/configs/6.12/all_tests_full.config" ;;
+		*) die "ALLTESTS=1 knows the lists of 6.1 and 6.12, not of $version: give KUNITCONFIG" ;;
+		esac
+	fi
 	# One file per version (kconfig_series), written whole, then renamed:
 	# another run may be reading it.
 	arch_config=$BUILD/run/$ARCH-$version.config
@@ -18,7 +27,17 @@ gather_config() {
 		rm -f "$arch_config.$$"
 		exit 1
 	}
-	fragments="$arch_config $TOP/scripts/configs/base.config $KUNITCONFIG"
+	# The architecture's fragment after base.config: it may turn off what
+	# base.config asks for and the architecture cannot have (s390 has no
+	# soft-lockup detector).
+	fragments="$TOP/scripts/configs/base.config $arch_config $KUNITCONFIG"
+	# KCONFIG_ADD (kunit.py's --kconfig_add): options after all the files.
+	if [ -n "$KCONFIG_ADD" ]; then
+		add_config=$BUILD/run/kconfig-add-$(printf '%s' "$KCONFIG_ADD" | cksum | cut -d' ' -f1).config
+		printf '%s\n' $KCONFIG_ADD > "$add_config.$$" && mv -f "$add_config.$$" "$add_config" ||
+			die "cannot write $add_config"
+		fragments="$fragments $add_config"
+	fi
 	# Sorted bytewise: the list names the build (its directory and make
 	# compat's records), which must not change with the caller's locale.
 	# Read as merge_config.sh and kconfig read them: each file's last line
@@ -86,19 +105,23 @@ stage_configure() {
 	   [ "$(cat "$OBJ/.kunit-config-key" 2>/dev/null)" = "$config_key" ]; then
 		return 0
 	fi
-	stage configure "Configuring (tinyconfig, scripts/arch/$ARCH, base.config, ${KUNITCONFIG#"$TOP"/})"
-	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross tinyconfig \
-		> "$LAST/config.log" 2>&1 || die "make tinyconfig failed: see $LAST/config.log"
+	[ "$mode" != exec ] ||
+		die "nothing was built with these settings: run 'kunit build' (make build) first"
+	stage configure "Configuring (tinyconfig, base.config, scripts/arch/$ARCH, ${KUNITCONFIG#"$TOP"/}${KCONFIG_ADD:+, KCONFIG_ADD})"
+	# shellcheck disable=SC2086
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross $MAKE_OPTIONS tinyconfig \
+		> "$LAST/config.log" 2>&1 || cannot_build "make tinyconfig failed: see $LAST/config.log"
 	# shellcheck disable=SC2086
 	"$WORK/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" $fragments \
-		>> "$LAST/config.log" 2>&1 || die "merging the fragments failed: see $LAST/config.log"
-	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross olddefconfig \
-		>> "$LAST/config.log" 2>&1 || die "make olddefconfig failed: see $LAST/config.log"
+		>> "$LAST/config.log" 2>&1 || cannot_build "merging the fragments failed: see $LAST/config.log"
+	# shellcheck disable=SC2086
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross $MAKE_OPTIONS olddefconfig \
+		>> "$LAST/config.log" 2>&1 || cannot_build "make olddefconfig failed: see $LAST/config.log"
 	dropped=$(dropped_options)
 	if [ -n "$dropped" ]; then
 		rm -f "$OBJ/.kunit-config-key"
 		printf 'kunit-run: these options did not survive olddefconfig:\n%s\n' "$dropped" >&2
-		exit 1
+		exit $UNTESTABLE
 	fi
 	echo "$config_key" > "$OBJ/.kunit-config-key"
 }

@@ -198,6 +198,20 @@ stage_list() {
 	[ "$status" -eq 0 ] || report_end "the machine ended with exit status $status, not by a clean shutdown" 20
 }
 
+# A run that failed, as git bisect run takes it: 125 ($UNTESTABLE) when
+# the kernel never reached its tests, neither KUnit's first line on the
+# console nor the guest's init; else 1, the tests' failure.  Once a test
+# started, whatever ends the run (a panic, a hang) is the tests'.
+failure_status() {
+	if grep -qE '^(\[[ 0-9.]*\] )?[[:space:]]*K?TAP version [0-9]' "$LAST/console.log" 2> /dev/null ||
+	   grep -q '^record start ' "$LAST/guest.lines" 2> /dev/null; then
+		echo 1
+	else
+		echo "kunit-run: the kernel did not reach its tests: git bisect run skips this commit (exit $UNTESTABLE)" >&2
+		echo $UNTESTABLE
+	fi
+}
+
 stage_report() {
 	stage report "Reading the results"
 	report_status=0
@@ -205,7 +219,7 @@ stage_report() {
 		echo "kunit-run: cannot write $LAST/kcidb.env" >&2
 		report_status=1
 	fi
-	rm -f "$LAST/kselftest.tap" "$LAST/guest.lines"
+	rm -f "$LAST/kselftest.tap" "$LAST/guest.lines" "$LAST/results.tree"
 	[ -z "$ksft" ] || : > "$LAST/kselftest.tap" || report_status=1
 	if [ -n "$userland" ] && ! read_port; then
 		echo "kunit-run: cannot read $LAST/results.port into $LAST/kselftest.tap" >&2
@@ -216,7 +230,7 @@ stage_report() {
 	[ "$RAW" != kunit ] || only=--summary
 	# shellcheck disable=SC1091
 	(set -a && . "$LAST/kcidb.env" && exec "$REPORT" --ktap="$LAST/results.ktap" \
-		--junit="$LAST/results.xml" --json="$LAST/results.json" \
+		--junit="$LAST/results.xml" --json="$LAST/results.json" --tree="$LAST/results.tree" \
 		--kcidb="$LAST/results.kcidb.json" ${ksft:+--kselftest-tap="$LAST/kselftest.tap"} \
 		--arch="$ARCH" ${SUMMARY:+--summary} ${FAILED:+--failed} $only \
 		"$LAST/console.log") || report_status=1
@@ -230,6 +244,13 @@ stage_report() {
 		report_status=1
 	elif [ -n "$JUNIT" ] && [ "$JUNIT" != stdout ] && ! cp "$LAST/results.xml" "$JUNIT"; then
 		echo "kunit-run: cannot write the JUnit XML to JUNIT=$JUNIT" >&2
+		report_status=1
+	fi
+	if [ "$JSON" = stdout ] && ! cat "$LAST/results.json"; then
+		echo "kunit-run: cannot print $LAST/results.json" >&2
+		report_status=1
+	elif [ -n "$JSON" ] && [ "$JSON" != stdout ] && ! cp "$LAST/results.json" "$JSON"; then
+		echo "kunit-run: cannot write the JSON to JSON=$JSON" >&2
 		report_status=1
 	fi
 	[ -z "$ksft" ] || report_kselftest
@@ -255,4 +276,53 @@ stage_report() {
 		echo "kunit-run: cannot write the report to standard output" >&2
 		report_status=1
 	fi
+}
+
+# Keeps run $1 of REPEAT in $LAST/repeat/$1: its console, its results
+# (results.tree, every test's verdict at every depth), its status.
+keep_repeat() {
+	mkdir -p "$LAST/repeat/$1" &&
+	cp "$LAST/console.log" "$LAST/repeat/$1/" &&
+	{ [ ! -f "$LAST/results.tree" ] || cp "$LAST"/results.* "$LAST/repeat/$1/"; } &&
+	{ [ ! -f "$LAST/kselftest.tap" ] || cp "$LAST/kselftest.tap" "$LAST/repeat/$1/"; } &&
+	echo "$report_status" > "$LAST/repeat/$1/status" ||
+		die "cannot keep run $1 in $LAST/repeat/$1"
+}
+
+# REPEAT's verdict: the tests whose outcome was not the same in every
+# run, each with its outcomes ("missing" in a run that did not report it:
+# it crashed or hung before), into $LAST/flaky.txt and on the output.
+# Fails when one is flaky, or a run has no results to compare.
+report_flaky() {
+	stage flaky "Comparing the $REPEAT runs"
+	for run_dir in "$LAST"/repeat/*/; do
+		[ -s "$run_dir/results.tree" ] || {
+			echo "kunit-run: run $(basename "$run_dir") has no results to compare"
+			return 1
+		}
+	done
+	awk -F '\t' -v runs="$REPEAT" '
+		FNR == 1 { run++ }
+		{ if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 }
+		  got[$1, run] = $2 }
+		END {
+			for (i = 1; i <= n; i++) {
+				name = order[i]
+				line = ""; differ = 0
+				for (r = 1; r <= runs; r++) {
+					v = ((name, r) in got) ? got[name, r] : "missing"
+					if (r == 1) first = v
+					else if (v != first) differ = 1
+					line = line (r > 1 ? " " : "") v
+				}
+				if (differ) printf "flaky: %s: %s\n", name, line
+			}
+		}' $(for r in $(seq 1 "$REPEAT"); do echo "$LAST/repeat/$r/results.tree"; done) \
+		> "$LAST/flaky.txt" || die "cannot write $LAST/flaky.txt"
+	if [ -s "$LAST/flaky.txt" ]; then
+		cat "$LAST/flaky.txt"
+		echo "REPEAT=$REPEAT: $(wc -l < "$LAST/flaky.txt") tests did not have the same outcome in every run (runs in order; $LAST/flaky.txt)"
+		return 1
+	fi
+	echo "REPEAT=$REPEAT: every test had the same outcome in every run"
 }

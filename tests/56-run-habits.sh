@@ -1,0 +1,188 @@
+# SPDX-License-Identifier: GPL-2.0
+# make run's settings after kunit.py's flags, its progress lines, its
+# exit status for git bisect run and REPEAT's flaky cases, on the stages
+# (scripts/run) loaded without a kernel: consoles and logs made here.
+. tests/lib.sh
+
+printf 'CONFIG_KUNIT=y\n' > "$SCRATCH/kunitconfig"
+mkdir -p "$SCRATCH/last"
+
+# Settings that are refused, each with what to give.
+while IFS='|' read -r setting want; do
+	stages "$setting; load_settings" x86_64
+	if [ $? = 1 ] && grep -qF -- "kunit-run: $want" "$SCRATCH/out"; then
+		pass "$setting is refused: $want"
+	else
+		fail "$setting: not refused with \"$want\""
+		show "$SCRATCH/out"
+	fi
+done <<EOF
+REPEAT=0|REPEAT=0: give how many runs, 1 or more
+REPEAT=two|REPEAT=two: give how many runs
+REPEAT=2 LIST=tests|REPEAT=2 LIST=tests: give one of them
+KCONFIG_ADD=KUNIT=y|KCONFIG_ADD: "KUNIT=y" is not CONFIG_X=value
+KCONFIG_ADD="CONFIG_A=y CONFIG_B"|KCONFIG_ADD: "CONFIG_B" is not CONFIG_X=value
+FILTER_ACTION=drop|FILTER_ACTION=drop: give skip
+ALLTESTS=yes|ALLTESTS=yes: give ALLTESTS=1
+ARCH=um QEMU_ARGS=-smp|QEMU_ARGS: ARCH=um does not run under QEMU
+JSON=/no/such/dir/r.json|JSON=/no/such/dir/r.json: cannot write there
+QEMU_CONFIG=$SCRATCH/no-such|QEMU_CONFIG=$SCRATCH/no-such: cannot read it
+EOF
+
+# QEMU_CONFIG (kunit.py's --qemu_config): an architecture file anywhere,
+# named after the file; CROSS_COMPILE another compiler than its own.
+sed -e 's/^console=.*/console=ttyMINE0/' "$TOP/scripts/arch/arm64" > "$SCRATCH/myboard.arch"
+stages "QEMU_CONFIG=$SCRATCH/myboard.arch; unset ARCH; load_settings
+	echo \"arch=\$ARCH console=\$console cross=\$cross\"" x86_64
+expect_line "$SCRATCH/out" "arch=myboard console=ttyMINE0 cross=aarch64-linux-gnu-" \
+	"QEMU_CONFIG=FILE: its settings, the architecture named after it"
+stages 'CROSS_COMPILE=my-aarch64- ARCH=arm64; load_settings; echo "cross=$cross"' x86_64
+expect_line "$SCRATCH/out" "cross=my-aarch64-" "CROSS_COMPILE wins over the architecture file's"
+sed -e 's/^qemu_memory=.*/qemu_memory=lots/' "$TOP/scripts/arch/x86_64" > "$SCRATCH/badmem"
+stages "QEMU_CONFIG=$SCRATCH/badmem; load_settings" x86_64
+expect_line "$SCRATCH/out" "kunit-run: scripts/arch/x86_64: qemu_memory=lots: give MiB, a number" \
+	"an architecture's qemu_memory must be a number"
+
+# KCONFIG_ADD's options come after every file: they win.
+stages "version=6.12.1 KCONFIG_ADD='CONFIG_KUNIT=m CONFIG_KUNIT_TEST=y'; gather_config
+	echo \"\$wanted\" | grep KUNIT; echo \"last=\${fragments##* }\"" x86_64
+expect_line "$SCRATCH/out" "CONFIG_KUNIT=m" "KCONFIG_ADD=CONFIG_KUNIT=m wins over the kunitconfig's =y"
+expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=y" "KCONFIG_ADD adds its options"
+if grep -q "^last=$SCRATCH/build/run/kconfig-add-[0-9]*\.config$" "$SCRATCH/out"; then
+	pass "KCONFIG_ADD's fragment is merged last"
+else
+	fail "KCONFIG_ADD's fragment is not merged last"
+	show "$SCRATCH/out"
+fi
+# The architecture's fragment comes after base.config: s390 turns off its
+# soft-lockup detector, which base.config asks for.
+stages 'version=6.12.1; gather_config; echo "$wanted" | grep SOFTLOCKUP' s390
+expect_line "$SCRATCH/out" "CONFIG_SOFTLOCKUP_DETECTOR=n" \
+	"an architecture's fragment wins over base.config"
+# ALLTESTS=1: the tree's own list with what it needs, for the tree's series.
+stages "version=6.12.118 KSRC=/src ALLTESTS=1; gather_config; echo \"k=\$KUNITCONFIG\"" x86_64
+expect_line "$SCRATCH/out" \
+	"k=/src/tools/testing/kunit/configs/all_tests.config $TOP/scripts/configs/6.12/all_tests.config $TOP/scripts/configs/6.12/all_tests_full.config" \
+	"ALLTESTS=1 on 6.12: the tree's all_tests.config, then what it needs beyond tinyconfig"
+stages "version=5.15.1 KSRC=/src ALLTESTS=1; gather_config" x86_64
+expect_line "$SCRATCH/out" \
+	"kunit-run: ALLTESTS=1 knows the lists of 6.1 and 6.12, not of 5.15.1: give KUNITCONFIG" \
+	"ALLTESTS=1 on a series it has no list for says so"
+
+# The machine's command line: the attribute filter (quoted when it has
+# spaces), its action, QEMU_ARGS after the machine's own.
+mkdir -p "$SCRATCH/bin" "$SCRATCH/run"
+printf '#!/bin/sh\nfor a; do echo "arg: $a"; done\n' > "$SCRATCH/bin/fake-qemu"
+chmod +x "$SCRATCH/bin/fake-qemu"
+boot='RUN=$SCRATCH/run OBJ=$SCRATCH/obj qemu=$SCRATCH/bin/fake-qemu kvm= RAW= TIMEOUT=10
+	CASE_TIMEOUT=7 userland=; stage_boot; cat "$LAST/console.log"'
+stages "FILTER_ATTR='speed>slow' FILTER_ACTION=skip QEMU_ARGS='-smp 2'; $boot" riscv64
+expect_line "$SCRATCH/out" \
+	"arg: console=ttyS0 panic=-1 kunit.timeout=7 kunit.filter=speed>slow kunit.filter_action=skip kunit_shutdown=reboot" \
+	"FILTER_ATTR and FILTER_ACTION reach the kernel as kunit.filter, kunit.filter_action"
+if tr '\n' ' ' < "$SCRATCH/out" | grep -qF "arg: -smp arg: 2 arg: -kernel"; then
+	pass "QEMU_ARGS reach QEMU, before the kernel"
+else
+	fail "QEMU_ARGS did not reach QEMU"
+	show "$SCRATCH/out"
+fi
+stages "FILTER_ATTR='speed>slow, module=x'; $boot" riscv64
+expect_line "$SCRATCH/out" \
+	"arg: console=ttyS0 panic=-1 kunit.timeout=7 kunit.filter=\"speed>slow, module=x\" kunit_shutdown=reboot" \
+	"a FILTER_ATTR with spaces is one kernel parameter, in double quotes"
+# The machine's memory and console from the architecture's file: sh's
+# console is its second serial port.
+stages "$boot" sh
+if tr '\n' ' ' < "$SCRATCH/out" | grep -qF "arg: -m arg: 64 arg: -serial arg: null arg: -serial arg: stdio "; then
+	pass "ARCH=sh: 64 MiB, and the console on the second serial port (qemu_memory, qemu_console)"
+else
+	fail "ARCH=sh: not the memory and serial ports of its file"
+	show "$SCRATCH/out"
+fi
+
+# Progress: a long stage says where it is every few seconds, and its
+# status is the job's.
+stages 'PROGRESS_EVERY=1; describe() { printf "doing it"; }
+	sh -c "sleep 3; exit 3" & wait_with_progress $! describe; echo "status=$?"' x86_64
+expect_line "$SCRATCH/out" "status=3" "wait_with_progress returns the job's exit status"
+if [ "$(grep -c '^\[[0-9:]*\]   doing it, 0m[0-9]s$' "$SCRATCH/out")" -ge 2 ]; then
+	pass "a long stage prints where it is, with the time taken, while it runs"
+else
+	fail "a long stage printed no progress lines"
+	show "$SCRATCH/out"
+fi
+printf '  CC      a.o\n  CC [M]  b.o\n  AS      c.o\n  LD      vmlinux\n' > "$SCRATCH/last/build.log"
+stages 'objects_about=2100; build_progress' x86_64
+expect_line "$SCRATCH/out" "building: 3 files compiled of about 2100" \
+	"the kernel build's progress: files compiled, of about how many"
+printf '[    1.0] KTAP version 1\n[    1.1]     ok 1 a\n[    1.2] not ok 1 s\n' > "$SCRATCH/last/console.log.tmp"
+stages 'boot_progress' x86_64
+expect_line "$SCRATCH/out" "running: 2 results on the console" "the boot's progress: results so far"
+
+# Exit status for git bisect run: a failed run is 125 only when the
+# kernel never reached its tests.
+printf 'Linux version 6.12\nKernel panic - not syncing: VFS\n' > "$SCRATCH/last/console.log"
+: > "$SCRATCH/last/guest.lines"
+stages 'failure_status' x86_64
+expect_line "$SCRATCH/out" "125" "a kernel that panicked before its tests: 125, git bisect run skips it"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the kernel did not reach its tests: git bisect run skips this commit (exit 125)" \
+	"and says so"
+printf 'Linux version 6.12\n[    0.5] KTAP version 1\n[    0.5] 1..3\nKernel panic - not syncing: oops\n' \
+	> "$SCRATCH/last/console.log"
+stages 'failure_status' x86_64
+expect_line "$SCRATCH/out" "1" "a kernel that panicked in its tests: 1, a failure of the tests"
+printf 'Linux version 6.12\n' > "$SCRATCH/last/console.log"
+printf 'record start tainted=0\n' > "$SCRATCH/last/guest.lines"
+stages 'failure_status' x86_64
+expect_line "$SCRATCH/out" "1" "a userland that started its tests: 1"
+stages 'cannot_build "no compiler"' x86_64
+expect_status 125 $? "a kernel that cannot be built: 125"
+printf 'x.c:1: error: bad\n' > "$SCRATCH/build.log"
+stages 'build_failed "the kernel build" "$SCRATCH/build.log"' x86_64
+expect_status 125 $? "a build that failed: 125"
+expect_line "$SCRATCH/out" "x.c:1: error: bad" "with its errors quoted"
+stages 'mode=config; WORK=$SCRATCH/no-tree OBJ=$SCRATCH/obj RUN=$SCRATCH/run; wanted=CONFIG_KUNIT=y
+	version=6.12.1; stage_configure' x86_64
+expect_status 125 $? "a configuration that cannot be made: 125"
+stages 'mode=exec; OBJ=$SCRATCH/obj RUN=$SCRATCH/run; wanted=CONFIG_KUNIT=y version=6.12.1
+	stage_configure' x86_64
+expect_line "$SCRATCH/out" \
+	"kunit-run: nothing was built with these settings: run 'kunit build' (make build) first" \
+	"kunit exec with nothing built says what to run first"
+
+# REPEAT: the runs' verdicts of every test, compared.
+repeat_run() {
+	mkdir -p "$SCRATCH/last/repeat/$1"
+	printf '%b' "$2" > "$SCRATCH/last/repeat/$1/results.tree"
+}
+rm -rf "$SCRATCH/last/repeat"
+repeat_run 1 's\tPASS\ns.a\tPASS\ns.b\tPASS\n'
+repeat_run 2 's\tFAIL\ns.a\tPASS\ns.b\tFAIL\n'
+repeat_run 3 's\tFAIL\ns.a\tPASS\n'
+stages 'REPEAT=3; report_flaky; echo "status=$?"' x86_64
+expect_line "$SCRATCH/out" "flaky: s.b: PASS FAIL missing" \
+	"REPEAT: a case whose outcome changes is named, with its outcome in each run"
+expect_line "$SCRATCH/out" "flaky: s: PASS FAIL FAIL" "and its suite"
+expect_no_line "$SCRATCH/out" "flaky: s.a:" "a case that passed every time is not flaky"
+expect_line "$SCRATCH/out" "status=1" "a flaky case fails the run"
+repeat_run 2 's\tPASS\ns.a\tPASS\ns.b\tPASS\n'
+repeat_run 3 's\tPASS\ns.a\tPASS\ns.b\tPASS\n'
+stages 'REPEAT=3; report_flaky; echo "status=$?"' x86_64
+expect_line "$SCRATCH/out" "REPEAT=3: every test had the same outcome in every run" \
+	"REPEAT: the same outcomes every time are said"
+expect_line "$SCRATCH/out" "status=0" "and pass"
+: > "$SCRATCH/last/repeat/2/results.tree"
+stages 'REPEAT=3; report_flaky; echo "status=$?"' x86_64
+expect_line "$SCRATCH/out" "kunit-run: run 2 has no results to compare" "a run without results is named"
+expect_line "$SCRATCH/out" "status=1" "and fails"
+
+# JSON=FILE and JSON=stdout (kunit.py's --json), from the report.
+"$USER_BUILD/kunit-example-test" > "$SCRATCH/last/console.log" 2>&1
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= JSON=$SCRATCH/copy.json
+	stage_report; echo report_status=\$report_status" x86_64
+expect_line "$SCRATCH/out" "report_status=0" "JSON=FILE: a passing run passes"
+expect_same "$SCRATCH/last/results.json" "$SCRATCH/copy.json" "JSON=FILE gets results.json"
+stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= JSON=stdout
+	stage_report" x86_64
+expect_match "$SCRATCH/out" '^[[:space:]]*"name": "example",?$' "JSON=stdout prints the JSON"
