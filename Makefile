@@ -79,7 +79,7 @@ help:
 	@echo 'make run and make build take: KSRC=6.12 (the default) or 6.1 for Debian'"'"'s'
 	@echo '  linux-source-6.12 or -6.1, or the path of any kernel tree (make tree-suites'
 	@echo '  and make compat too),'
-	@echo '  ARCH=x86_64|arm64|riscv64|um, KUNITCONFIG=file of CONFIG_X=y lines (default'
+	@echo '  ARCH=x86_64 or another of scripts/arch (ARCH=help), KUNITCONFIG=file of CONFIG_X=y lines (default'
 	@echo '  $$(BUILD)/.kunitconfig if there is one), JOBS=jobs of the kernel build,'
 	@echo '  FILTER=suite.case glob, KUNIT_EXTRA=dir of out-of-tree test modules,'
 	@echo '  STOCK=1 (the tree'"'"'s own KUnit), TIMEOUT=seconds for the VM,'
@@ -88,7 +88,12 @@ help:
 	@echo '  JUNIT=file|stdout (the JUnit XML there too), LIST=tests|suites|attr (list the'
 	@echo '  built-in cases, do not run them), ARCH=help (the architectures),'
 	@echo '  GUEST_SCRIPT=sh script the guest runs after the test modules,'
-	@echo '  KERNEL_ARGS=more kernel command line.'
+	@echo '  KERNEL_ARGS=more kernel command line, REPEAT=N (boot N times, name the'
+	@echo '  tests whose outcome changes), and kunit.py'"'"'s flags as variables:'
+	@echo '  CROSS_COMPILE, KCONFIG_ADD, ALLTESTS=1, MAKE_OPTIONS, QEMU_CONFIG, QEMU_ARGS,'
+	@echo '  FILTER_ATTR, FILTER_ACTION, JSON=file|stdout.'
+	@echo 'tools/testing/kunit/kunit takes kunit.py'"'"'s command line (kunit run --help);'
+	@echo '  its exit status is 125 for a kernel that cannot be built or booted.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
 
 deps:
@@ -160,7 +165,8 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # kernel's own makes that the checks run.
 RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
 		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST SUMMARY \
-		FAILED JUNIT LIST
+		FAILED JUNIT LIST CROSS_COMPILE KCONFIG_ADD ALLTESTS MAKE_OPTIONS QEMU_CONFIG \
+		QEMU_ARGS FILTER_ATTR FILTER_ACTION JSON REPEAT
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)
