@@ -186,3 +186,37 @@ expect_same "$SCRATCH/last/results.json" "$SCRATCH/copy.json" "JSON=FILE gets re
 stages "KSRC=$SCRATCH version=6.1 STOCK= status=0 ksft= userland= JSON=stdout
 	stage_report" x86_64
 expect_match "$SCRATCH/out" '^[[:space:]]*"name": "example",?$' "JSON=stdout prints the JSON"
+
+# A kernel tree of the user's (KSRC=path) changes between runs: a file
+# that git or an editor replaced (a new inode, which the work tree's old
+# hard link does not see), added or removed.  The work tree follows it,
+# and keeps the project's files and patched files laid over it.
+ksrc=$SCRATCH/ksrc
+rm -rf "$ksrc" "$SCRATCH/work"
+mkdir -p "$ksrc/lib/kunit" "$ksrc/drivers" "$ksrc/tools/testing/selftests"
+echo old > "$ksrc/drivers/a.c"
+echo gone > "$ksrc/drivers/b.c"
+echo stock > "$ksrc/lib/kunit/test.c"
+echo unpatched > "$ksrc/tools/testing/selftests/Makefile"
+cp -al "$ksrc" "$SCRATCH/work"
+echo ours > "$SCRATCH/work/lib/kunit/test.c.tmp" && mv "$SCRATCH/work/lib/kunit/test.c.tmp" "$SCRATCH/work/lib/kunit/test.c"
+rm "$SCRATCH/work/tools/testing/selftests/Makefile" && echo patched > "$SCRATCH/work/tools/testing/selftests/Makefile"
+echo new > "$ksrc/drivers/a.c.tmp" && mv "$ksrc/drivers/a.c.tmp" "$ksrc/drivers/a.c"
+rm "$ksrc/drivers/b.c"
+echo added > "$ksrc/drivers/c.c"
+stages "KSRC=$ksrc WORK=$SCRATCH/work STOCK=; sync_work_tree; echo status=\$?" x86_64
+expect_line "$SCRATCH/out" "status=0" "the work tree of a user's tree is brought up to date"
+expect_line "$SCRATCH/work/drivers/a.c" "new" "a file the user's tree replaced is the new one in the work tree"
+if [ ! -e "$SCRATCH/work/drivers/b.c" ] && [ -f "$SCRATCH/work/drivers/c.c" ]; then
+	pass "a file removed from the user's tree goes, one added comes"
+else
+	fail "the work tree keeps a removed file, or lacks an added one"
+fi
+expect_line "$SCRATCH/work/lib/kunit/test.c" "ours" "the project's files laid over the tree stay"
+expect_line "$SCRATCH/work/tools/testing/selftests/Makefile" "patched" "and the patched files"
+# And make run does so at each run (its source stage), as STOCK=1 too.
+printf 'kernelversion:\n\t@echo 6.12.0\n' > "$ksrc/Makefile"
+echo newer > "$ksrc/drivers/a.c.tmp" && mv "$ksrc/drivers/a.c.tmp" "$ksrc/drivers/a.c"
+echo "$ksrc" > "$SCRATCH/work/.kunit-src"
+stages "KSRC=$ksrc WORK=$SCRATCH/work RUN=$SCRATCH/run STOCK=1; stage_source; echo status=\$?" x86_64
+expect_line "$SCRATCH/work/drivers/a.c" "newer" "each make run brings the work tree up to date with KSRC"

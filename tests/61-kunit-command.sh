@@ -20,7 +20,7 @@ cat > "$fake/scripts/kunit-run" <<'EOF'
 echo "mode=$1"
 for v in ARCH CROSS_COMPILE BUILD KUNITCONFIG KCONFIG_ADD ALLTESTS MAKE_OPTIONS JOBS TIMEOUT \
 	KERNEL_ARGS QEMU_CONFIG QEMU_ARGS RAW JSON JUNIT SUMMARY FAILED FILTER_ATTR \
-	FILTER_ACTION LIST REPEAT FILTER; do
+	FILTER_ACTION LIST REPEAT FILTER KSRC; do
 	eval "[ -z \"\${$v+set}\" ] || echo \"$v=\$$v\""
 done
 # --run_isolated: the listing, then one run per unit, each recorded.
@@ -48,7 +48,7 @@ fbuild=$SCRATCH/fbuild
 kunit() {
 	status=0
 	(cd "$SCRATCH" && env -u ARCH -u KUNITCONFIG -u FILTER -u RAW -u JSON -u JUNIT -u LIST \
-		-u REPEAT -u KERNEL_ARGS -u JOBS -u TIMEOUT -u CROSS_COMPILE -u BUILD \
+		-u REPEAT -u KERNEL_ARGS -u JOBS -u TIMEOUT -u CROSS_COMPILE -u BUILD -u KSRC \
 		"$kunit" "$@") > "$SCRATCH/out" 2>&1 || status=$?
 }
 
@@ -109,6 +109,17 @@ expect_line "$SCRATCH/out" "ARCH=arm64" "a flag wins over make run's variable in
 expect_line "$SCRATCH/out" "TIMEOUT=9" "and the variables no flag gives stay"
 kunit run
 expect_line "$SCRATCH/out" "BUILD=$fake/build" "without --build_dir, make run's build directory"
+
+# Called from a kernel tree, it tests that tree, as kunit.py does.
+tree=$SCRATCH/linux
+mkdir -p "$tree/lib/kunit" "$tree/tools/testing/kunit"
+: > "$tree/Kconfig"
+: > "$tree/Makefile"
+status=0
+(cd "$tree" && env -u KSRC "$kunit" run --build_dir="$SCRATCH/fbuild") > "$SCRATCH/out" 2>&1 || status=$?
+expect_line "$SCRATCH/out" "KSRC=$tree" "called from a kernel tree, kunit tests that tree"
+kunit run --build_dir=fbuild
+expect_no_line "$SCRATCH/out" "KSRC=" "called from elsewhere, it leaves KSRC to make run"
 
 # The subcommands are kunit-run's modes.
 for mode in run config build exec; do

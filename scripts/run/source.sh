@@ -59,12 +59,19 @@ overlay_patches() {
 	for p in "$TOP"/scripts/patches/*.patch; do
 		[ -f "$p" ] || continue
 		stamp=$WORK/.kunit-patch-$(basename "$p" .patch)
-		[ -f "$stamp" ] && cmp -s "$p" "$stamp" && continue
+		# Applied again when the patch or a file it patches changed in KSRC.
+		key=$({
+			cat "$p"
+			for f in $(sed -n 's|^+++ b/||p' "$p"); do
+				cksum < "$KSRC/$f"
+			done
+		} | cksum)
+		[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ] && continue
 		for f in $(sed -n 's|^+++ b/||p' "$p"); do
 			cp --remove-destination "$KSRC/$f" "$WORK/$f"
 		done
 		patch -s -p1 -d "$WORK" < "$p" || die "patch $p does not apply to $KSRC"
-		cp "$p" "$stamp"
+		echo "$key" > "$stamp"
 	done
 }
 
@@ -96,11 +103,42 @@ stage_source() {
 		rm -rf "$WORK"
 		cp -al "$KSRC" "$WORK" 2>/dev/null || cp -a "$KSRC" "$WORK"
 		echo "$KSRC" > "$WORK/.kunit-src"
+	elif [ ! -f "$KSRC/.extracted" ]; then
+		# A tree of the user's changes (an edit, a checkout, a bisect
+		# step): the work tree follows it, file by file, except where the
+		# project's files are laid over it.  A file an editor or git
+		# replaced has a new inode, which the old link does not see.
+		sync_work_tree || die "cannot bring the work tree $WORK up to date with $KSRC"
 	fi
 	[ -z "$STOCK" ] || return 0
-	for overlaid in include/kunit lib/kunit tools/testing/selftests/kunit \
-		Documentation/dev-tools/kunit samples/kunit; do
+	for overlaid in $OVERLAID; do
 		overlay_tree $overlaid || die "cannot copy $overlaid into the work tree $WORK"
 	done
 	overlay_patches
+}
+
+# The project's directories laid over the kernel tree's.
+OVERLAID="include/kunit lib/kunit tools/testing/selftests/kunit Documentation/dev-tools/kunit samples/kunit"
+
+# The work tree as KSRC is now, by hard links where the file system has
+# them; the project's directories, the patched files and the stamps are
+# left as they are (overlay_tree and overlay_patches see to them).
+sync_work_tree() {
+	set -- --exclude=/.git --exclude='/.kunit-*'
+	if [ -z "$STOCK" ]; then
+		for overlaid in $OVERLAID; do
+			set -- "$@" --exclude="/$overlaid/"
+		done
+		for f in $(patched_files); do
+			set -- "$@" --exclude="/$f"
+		done
+	fi
+	rsync -a --delete --link-dest="$KSRC" "$@" "$KSRC/" "$WORK/"
+}
+
+# The files that scripts/patches change, one a line.
+patched_files() {
+	for p in "$TOP"/scripts/patches/*.patch; do
+		[ ! -f "$p" ] || sed -n 's|^+++ b/||p' "$p"
+	done
 }
