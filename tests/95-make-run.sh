@@ -291,6 +291,10 @@ make --no-print-directory run BUILD="$BUILD" KUNIT_EXTRA=tests/extra/failing \
 	> "$SCRATCH/extra.out" 2>&1
 expect_status 2 $? "make run with a failing KUNIT_EXTRA suite fails"
 expect_line "$SCRATCH/extra.out" "    FAIL extra_fails" "the failing expectation's case is named"
+fails_line=$(grep -n 'KUNIT_EXPECT_EQ(test, 1 + 1, 3);' "$TOP/tests/extra/failing/failing_kunit.c" | cut -d: -f1)
+expect_line "$BUILD/last/results.ktap" \
+	"    # extra_fails: EXPECTATION FAILED at $TOP/tests/extra/failing/failing_kunit.c:$fails_line" \
+	"a failure in a KUNIT_EXTRA test names the user's own file, not the build directory's copy"
 expect_line "$SCRATCH/extra.out" "    FAIL extra_asserts" "the failing assertion's case is named"
 expect_line "$SCRATCH/extra.out" "    FAIL extra_oopses" "the case that oopses is named"
 expect_line "$BUILD/last/results.ktap" "    ok 5 extra_after_oops" \

@@ -108,8 +108,14 @@ stage_extra() {
 	stage extra "Building the test modules in $KUNIT_EXTRA"
 	rm -rf "$RUN/extra"
 	cp -a "$KUNIT_EXTRA" "$RUN/extra"
-	make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" M="$RUN/extra" modules \
-		> "$LAST/extra.log" 2>&1 &
+	# Built in a copy, so that the user's directory gets no objects; a
+	# failure names the user's file, not the copy: __FILE__ is rewritten,
+	# as Kbuild names the copy (relative to the objects, since 6.x) or
+	# whole.
+	extra_relative=$(realpath --relative-to="$OBJ" "$RUN/extra")
+	make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" M="$RUN/extra" \
+		KCFLAGS="-fmacro-prefix-map=$RUN/extra/=$KUNIT_EXTRA/ -fmacro-prefix-map=$extra_relative/=$KUNIT_EXTRA/" \
+		modules > "$LAST/extra.log" 2>&1 &
 	progress_log=$LAST/extra.log
 	wait_with_progress $! log_progress || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log"
 	extra_modules=$(find "$RUN/extra" -name '*.ko')
