@@ -48,7 +48,7 @@ user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
 
-.PHONY: all check run build compat tree-suites bench fuzz deps help clean user-progs user-asan-progs
+.PHONY: all check run build compat tree-suites arches bench fuzz deps help clean user-progs user-asan-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -69,6 +69,8 @@ help:
 	@echo '                (VALGRIND=1: under valgrind)'
 	@echo '  make check    build everything and run every test of the project;'
 	@echo '                ends with "check: N passed, N failed, N skipped"'
+	@echo '  make arches   make run on every architecture (ARCHES=) and tree (TREES=6.12 6.1),'
+	@echo '                built in and as modules; the table in $$(BUILD)/arches/table.rst'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
 	@echo '  make fuzz     fuzz the KTAP reader and writers for FUZZ_TIME seconds (600)'
 	@echo '  make          build the userspace KUnit programs into $$(BUILD)/user'
@@ -163,7 +165,7 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 # Settings of `make run`, passed on to scripts/kunit-run.
 # Only those given: an empty ARCH in the environment would break the
 # kernel's own makes that the checks run.
-RUN_SETTINGS := KSRC ARCH KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
+RUN_SETTINGS := KSRC ARCH ARCHES TREES KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
 		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST SUMMARY \
 		FAILED JUNIT LIST CROSS_COMPILE KCONFIG_ADD ALLTESTS MAKE_OPTIONS QEMU_CONFIG \
 		QEMU_ARGS FILTER_ATTR FILTER_ACTION JSON REPEAT
@@ -192,6 +194,11 @@ fuzz: deps
 	$(Q)$(MAKE) --no-print-directory user-progs $(HOST_TOOLS)
 	$(Q)BUILD=$(BUILD) CC=$(CC) CHECKS=68-fuzz FUZZ_TIME=$(FUZZ_TIME) FUZZ_SEED=0 \
 		scripts/run-checks.sh
+
+# make run on every architecture and kernel tree, and the table of them.
+arches: $(HOST_TOOLS)
+	$(Q)scripts/deps.sh run
+	$(Q)BUILD=$(BUILD) scripts/arches.sh
 
 bench: deps
 	$(Q)scripts/deps.sh run

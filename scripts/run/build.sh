@@ -3,12 +3,13 @@
 # scripts/kunit-run's build stages: the kernel, KUNIT_EXTRA's modules and
 # the kselftest target kunit.  Sourced, not run.
 
-# Tells why a make of stage $1 failed, from its log $2, and ends the run.
+# Tells why a make of stage $1 failed, from its log $2, and ends the run:
+# 125 (a kernel that cannot be built), or status $3 when given.
 build_failed() {
 	echo "kunit-run: $1 failed:" >&2
-	grep -E 'error:|Error [0-9]|undefined reference|No rule to make' "$2" | head -n 30 >&2
+	grep -E 'error:|ERROR:|Error [0-9]|undefined reference|No rule to make' "$2" | head -n 30 >&2
 	echo "(whole log: $2)" >&2
-	exit $UNTESTABLE
+	exit "${3:-$UNTESTABLE}"
 }
 
 # The kernel, through ccache when it is installed.  In a tree this script
@@ -117,7 +118,8 @@ stage_extra() {
 		KCFLAGS="-fmacro-prefix-map=$RUN/extra/=$KUNIT_EXTRA/ -fmacro-prefix-map=$extra_relative/=$KUNIT_EXTRA/" \
 		modules > "$LAST/extra.log" 2>&1 &
 	progress_log=$LAST/extra.log
-	wait_with_progress $! log_progress || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log"
+	# The user's tests that do not build are a failure of the tests: 1.
+	wait_with_progress $! log_progress || build_failed "building $KUNIT_EXTRA" "$LAST/extra.log" 1
 	extra_modules=$(find "$RUN/extra" -name '*.ko')
 	[ -n "$extra_modules" ] || die "KUNIT_EXTRA=$KUNIT_EXTRA built no module"
 }

@@ -200,11 +200,12 @@ stage_list() {
 
 # A run that failed, as git bisect run takes it: 125 ($UNTESTABLE) when
 # the kernel never reached its tests, neither KUnit's first line on the
-# console nor the guest's init; else 1, the tests' failure.  Once a test
+# console nor a line of the guest's init on the results port; else 1,
+# the tests' failure.  Once a test
 # started, whatever ends the run (a panic, a hang) is the tests'.
 failure_status() {
 	if grep -qE '^(\[[ 0-9.]*\] )?[[:space:]]*K?TAP version [0-9]' "$LAST/console.log" 2> /dev/null ||
-	   grep -q '^record start ' "$LAST/guest.lines" 2> /dev/null; then
+	   [ -s "$LAST/guest.lines" ]; then
 		echo 1
 	else
 		echo "kunit-run: the kernel did not reach its tests: git bisect run skips this commit (exit $UNTESTABLE)" >&2
