@@ -10,7 +10,7 @@ mkdir -p "$SCRATCH/last"
 # Settings that are refused, each with what to give.
 while IFS='|' read -r setting want; do
 	stages "$setting; load_settings" x86_64
-	if [ $? = 1 ] && grep -qF -- "kunit-run: $want" "$SCRATCH/out"; then
+	if [ $? = 2 ] && grep -qF -- "kunit-run: $want" "$SCRATCH/out"; then
 		pass "$setting is refused: $want"
 	else
 		fail "$setting: not refused with \"$want\""
@@ -40,7 +40,7 @@ stages 'CROSS_COMPILE=my-aarch64- ARCH=arm64; load_settings; echo "cross=$cross"
 expect_line "$SCRATCH/out" "cross=my-aarch64-" "CROSS_COMPILE wins over the architecture file's"
 sed -e 's/^qemu_memory=.*/qemu_memory=lots/' "$TOP/scripts/arch/x86_64" > "$SCRATCH/badmem"
 stages "QEMU_CONFIG=$SCRATCH/badmem; load_settings" x86_64
-expect_line "$SCRATCH/out" "kunit-run: scripts/arch/x86_64: qemu_memory=lots: give MiB, a number" \
+expect_line "$SCRATCH/out" "kunit-run: $SCRATCH/badmem: qemu_memory=lots: give MiB, a number" \
 	"an architecture's qemu_memory must be a number"
 
 # KCONFIG_ADD's options come after every file: they win.
@@ -220,3 +220,84 @@ echo newer > "$ksrc/drivers/a.c.tmp" && mv "$ksrc/drivers/a.c.tmp" "$ksrc/driver
 echo "$ksrc" > "$SCRATCH/work/.kunit-src"
 stages "KSRC=$ksrc WORK=$SCRATCH/work RUN=$SCRATCH/run STOCK=1; stage_source; echo status=\$?" x86_64
 expect_line "$SCRATCH/work/drivers/a.c" "newer" "each make run brings the work tree up to date with KSRC"
+
+# What tells that the kernel reached its tests, whatever the console's
+# prefixes; and a console kept quiet cannot tell that it did not.
+for console in '[    0.5][    T1] KTAP version 1' '<6>[    0.5] KTAP version 1' \
+	'[    0.7] RIP: 0010:kunit_try_run_case+0x1c/0x80' \
+	'[    0.7] CPU: 0 PID: 40 Comm: kunit_try_catch Not tainted'; do
+	printf 'Linux version 6.12\n%s\nKernel panic - not syncing: Oops\n' "$console" \
+		> "$SCRATCH/last/console.log"
+	: > "$SCRATCH/last/guest.lines"
+	stages 'failure_status' x86_64
+	expect_line "$SCRATCH/out" "1" "the tests were reached: \"$console\": 1"
+done
+printf 'Linux version 6.12\nKernel panic - not syncing: Oops\n' > "$SCRATCH/last/console.log"
+stages 'KERNEL_ARGS="quiet"; failure_status' x86_64
+expect_line "$SCRATCH/out" "1" "a console kept quiet (KERNEL_ARGS=quiet) cannot tell: 1, not a commit to skip"
+
+# A QEMU_CONFIG that is not sh (kunit.py's Python file) is named as such.
+printf 'from ..qemu_config import QemuArchParams\nQEMU_ARCH = QemuArchParams(linux_arch="x")\n' \
+	> "$SCRATCH/x86_64.py"
+stages "QEMU_CONFIG=$SCRATCH/x86_64.py; load_settings" x86_64
+expect_status 2 $? "a QEMU_CONFIG of kunit.py's Python is refused"
+expect_line "$SCRATCH/out" \
+	"kunit-run: $SCRATCH/x86_64.py is not a file of sh settings (scripts/arch/README)" "and said so"
+# TIMEOUT and KCONFIG_ADD values that are not what they must be.
+for setting in TIMEOUT=0 TIMEOUT=10s TIMEOUT=-1 TIMEOUT=99999999999; do
+	stages "$setting; load_settings" x86_64
+	expect_status 2 $? "$setting is refused"
+done
+for option in 'CONFIG_KUNIT_FOO-TEST=y' 'CONFIG_FOO.BAR=m' 'CONFIG_A*=y' 'CONFIG_X$Y=y'; do
+	stages "KCONFIG_ADD='$option'; load_settings" x86_64
+	expect_status 2 $? "KCONFIG_ADD='$option' is refused"
+done
+stages "KCONFIG_ADD='CONFIG_A=y CONFIG_B=m CONFIG_C=n CONFIG_D=12 CONFIG_E=0x1f CONFIG_F=\"s\"'; load_settings
+	echo ok" x86_64
+expect_line "$SCRATCH/out" "ok" "KCONFIG_ADD takes y, m, n, numbers and strings"
+
+# An interrupted stage ends its job and what the job started.  (SIGTERM:
+# a check's background job ignores SIGINT, as the job of a stage does.)
+rm -f "$SCRATCH/child.pid"
+( stages 'sh -c "sleep 60 & echo \$! > $SCRATCH/child.pid; wait" &
+	wait_with_progress $! describe' x86_64 ) &
+runner=$!
+sleep 2
+for p in $(pgrep -P "$runner"); do kill -TERM "$p" 2> /dev/null; done
+sleep 3
+child=$(cat "$SCRATCH/child.pid" 2> /dev/null)
+if [ -n "$child" ] && ! kill -0 "$child" 2> /dev/null; then
+	pass "an interrupted stage ends its job's processes"
+else
+	fail "an interrupted stage left its job's process ${child:-(none started)} running"
+	[ -z "$child" ] || kill "$child" 2> /dev/null
+fi
+
+# A symbolic link in the user's tree where the project lays a directory:
+# the project's files never go through it.
+rm -rf "$SCRATCH/ksrc2" "$SCRATCH/work2" "$SCRATCH/outside"
+mkdir -p "$SCRATCH/ksrc2/samples" "$SCRATCH/outside"
+echo mine > "$SCRATCH/outside/u.c"
+ln -s "$SCRATCH/outside" "$SCRATCH/ksrc2/samples/kunit"
+mkdir -p "$SCRATCH/work2"
+stages "KSRC=$SCRATCH/ksrc2 WORK=$SCRATCH/work2 RUN=$SCRATCH/run STOCK=; sync_work_tree
+	overlay_tree samples/kunit; echo status=\$?" x86_64
+if [ "$(ls "$SCRATCH/outside")" = u.c ] && [ "$(cat "$SCRATCH/outside/u.c")" = mine ] &&
+	[ -d "$SCRATCH/work2/samples/kunit" ] && [ ! -L "$SCRATCH/work2/samples/kunit" ]; then
+	pass "a link in the user's tree where samples/kunit goes: the project's files stay in the work tree"
+else
+	fail "the project's samples/kunit went through a link of the user's tree"
+	ls -la "$SCRATCH/outside" "$SCRATCH/work2/samples" | sed -e 's/^/#   /'
+fi
+# A build directory inside the user's tree (kunit.py's .kunit) is left out.
+rm -rf "$SCRATCH/ksrc3" && mkdir -p "$SCRATCH/ksrc3/.kunit/run/w" "$SCRATCH/ksrc3/lib"
+echo x > "$SCRATCH/ksrc3/lib/a.c"
+stages "KSRC=$SCRATCH/ksrc3 WORK=$SCRATCH/ksrc3/.kunit/run/w BUILD=$SCRATCH/ksrc3/.kunit STOCK=1
+	sync_work_tree; echo status=\$?" x86_64
+if grep -qx status=0 "$SCRATCH/out" && [ -f "$SCRATCH/ksrc3/.kunit/run/w/lib/a.c" ] &&
+	[ ! -e "$SCRATCH/ksrc3/.kunit/run/w/.kunit" ]; then
+	pass "a build directory inside the kernel tree is not copied into the work tree"
+else
+	fail "a build directory inside the kernel tree"
+	show "$SCRATCH/out"
+fi

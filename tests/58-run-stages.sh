@@ -10,10 +10,10 @@ printf 'CONFIG_KUNIT=y\nCONFIG_KUNIT_TEST=m\nCONFIG_KUNIT_TEST=y\n' > "$SCRATCH/
 # Every architecture file sets everything, and its fragment is options.
 arches=$(ls "$TOP/scripts/arch" | grep -v README)
 for arch in $arches; do
-	stages 'printf "%s\n" "$kconfig" | grep -v "^$" | grep -v "^CONFIG_[A-Z0-9_]*=" || :
+	stages 'printf "%s\n" "$kconfig" | grep -v "^$" | grep -v "^CONFIG_[A-Za-z0-9_]*=" || :
 		echo "karch=$karch image=$image userland=$userland"' "$arch"
 	if [ $? = 0 ] && ! grep -q '^CONFIG\|^kunit-run' "$SCRATCH/out" &&
-	   grep -q "^karch=[a-z0-9_]* image=arch/\|^karch=um image=linux" "$SCRATCH/out"; then
+	   grep -q "^karch=[a-z0-9_]* image=arch/\|^karch=[a-z0-9_]* image=vmlinux \|^karch=um image=linux" "$SCRATCH/out"; then
 		pass "scripts/arch/$arch sets every setting: $(cat "$SCRATCH/out")"
 	else
 		fail "scripts/arch/$arch"
@@ -33,7 +33,7 @@ expect_line "$SCRATCH/out" "userland=" "riscv64 has none (no riscv64 busybox in 
 for arch in ia64 ../arm64 'x86_64 ' ''; do
 	stages : "$arch"
 	status=$?
-	if [ $status = 1 ] && grep -q "^kunit-run: ARCH=$arch is not supported: use one of .*x86_64" \
+	if [ $status = 2 ] && grep -q "^kunit-run: ARCH=$arch is not supported: use one of .*x86_64" \
 		"$SCRATCH/out"; then
 		pass "ARCH='$arch' is refused, and the known ones named"
 	else
@@ -48,7 +48,7 @@ grep -v '^results_device=' "$TOP/scripts/arch/x86_64" > "$SCRATCH/top/scripts/ar
 for arch in noimage nobios noport; do
 	stages "TOP=$SCRATCH/top; load_arch $arch" x86_64
 	status=$?
-	if [ $status = 1 ] && grep -q "^kunit-run: scripts/arch/$arch does not set" "$SCRATCH/out"; then
+	if [ $status = 2 ] && grep -q "^kunit-run: scripts/arch/$arch does not set" "$SCRATCH/out"; then
 		pass "an architecture file without a setting is refused: $(cat "$SCRATCH/out")"
 	else
 		fail "scripts/arch/$arch: exit $status"
@@ -60,17 +60,17 @@ done
 sed -e 's/^results_device=.*/results_device=/' "$TOP/scripts/arch/x86_64" \
 	> "$SCRATCH/top/scripts/arch/emptyport"
 stages "TOP=$SCRATCH/top; load_arch emptyport" x86_64
-expect_status 1 $? "an architecture with a userland and no results port is refused"
+expect_status 2 $? "an architecture with a userland and no results port is refused"
 expect_line "$SCRATCH/out" \
 	"kunit-run: scripts/arch/emptyport has a userland but no results port (results_qemu_args, results_device)" \
 	"and says why"
 
-# The configuration: the last value of an option wins; the architecture's
-# fragment comes first.
+# The configuration: the last value of an option wins; base.config comes
+# first, then the architecture's fragment.
 stages 'version=6.12.118; gather_config; echo "$wanted"; echo "fragments: $fragments"' x86_64
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_TEST=y" "the kunitconfig's last value of an option wins"
 if ! grep -q 'CONFIG_KUNIT_TEST=m' "$SCRATCH/out" && grep -q '^CONFIG_SERIAL_8250=y' "$SCRATCH/out" &&
-   grep -q "^fragments: $SCRATCH/build/run/x86_64-6.12.118.config $TOP/scripts/configs/base.config" \
+   grep -q "^fragments: $TOP/scripts/configs/base.config $SCRATCH/build/run/x86_64-6.12.118.config" \
 	"$SCRATCH/out"; then
 	pass "the options wanted: the architecture's, base.config's and the kunitconfig's, once each"
 else
@@ -214,7 +214,7 @@ else
 	fail "dropping GUEST_SCRIPT reused the initramfs that runs it"
 fi
 stages 'GUEST_SCRIPT=$SCRATCH/no-such-guest.sh BUILD=$SCRATCH/build; load_settings' x86_64
-expect_status 1 $? "GUEST_SCRIPT that is not there is refused"
+expect_status 2 $? "GUEST_SCRIPT that is not there is refused"
 expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: cannot read it" \
 	"and named"
 # kunit.py's newer flags as make run's settings: bad values are refused.
@@ -223,7 +223,7 @@ for setting in "RAW=2:RAW=2: give 1 (or all, full: the console as it comes) or k
 	"SUMMARY=0:SUMMARY=0: give SUMMARY=1, or nothing" "FAILED=yes:FAILED=yes: give FAILED=1, or nothing" \
 	"JUNIT=/no/such/dir/x.xml:JUNIT=/no/such/dir/x.xml: cannot write there; give a file in a writable directory, or stdout"; do
 	stages "${setting%%:*} BUILD=\$SCRATCH/build; load_settings" x86_64
-	expect_status 1 $? "${setting%%:*} is refused"
+	expect_status 2 $? "${setting%%:*} is refused"
 	expect_line "$SCRATCH/out" "kunit-run: ${setting#*:}" "${setting%%:*}: and the message says what to give"
 done
 stages 'RAW=full JUNIT=x.xml BUILD=$SCRATCH/build; load_settings; echo "raw=$RAW junit=$JUNIT"' x86_64
@@ -252,17 +252,17 @@ expect_line "$SCRATCH/out" "CONFIG_KUNIT=y" "a CRLF CONFIG_X=y is CONFIG_X=y"
 expect_line "$SCRATCH/out" "CONFIG_KUNIT_EXAMPLE_TEST=y" \
 	"the next file's first line stands alone after a last line without its newline"
 stages 'KUNITCONFIG="$SCRATCH/*.config" BUILD=$SCRATCH/build; load_settings' x86_64
-expect_status 1 $? "KUNITCONFIG with a wildcard is refused"
+expect_status 2 $? "KUNITCONFIG with a wildcard is refused"
 expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG=$SCRATCH/*.config: name each file, without wildcards" \
 	"and said"
 stages 'KUNITCONFIG=-n BUILD=$SCRATCH/build; load_settings' x86_64
 expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG: -n: no such file" "KUNITCONFIG=-n is a file name"
 stages 'KUNITCONFIG="$SCRATCH/kunitconfig $SCRATCH/no-such.config" BUILD=$SCRATCH/build
 	load_settings' x86_64
-expect_status 1 $? "KUNITCONFIG naming a file that is not there is refused"
+expect_status 2 $? "KUNITCONFIG naming a file that is not there is refused"
 expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG: $SCRATCH/no-such.config: no such file" "and named"
 stages 'KUNITCONFIG=" " BUILD=$SCRATCH/build; load_settings' x86_64
-expect_status 1 $? "KUNITCONFIG of spaces only is refused"
+expect_status 2 $? "KUNITCONFIG of spaces only is refused"
 expect_line "$SCRATCH/out" "kunit-run: KUNITCONFIG is empty: give a file of CONFIG_X=y lines" "and said"
 stages 'RUN=$SCRATCH/run; touch "$RUN/initramfs.cpio"; stage_initramfs
 	[ ! -e "$RUN/initramfs.cpio" ] && echo none' riscv64
@@ -743,7 +743,7 @@ expect_line "$SCRATCH/out" "last=$SCRATCH/build/last-build" "make build's logs g
 stages 'version=6.1.0; gather_config; echo "$fragments"; version=6.12.0; gather_config' riscv64
 if grep -qx 'CONFIG_SOC_VIRT=y' "$SCRATCH/build/run/riscv64-6.1.0.config" &&
 	grep -qx 'CONFIG_ARCH_VIRT=y' "$SCRATCH/build/run/riscv64-6.12.0.config" &&
-	grep -q "^$SCRATCH/build/run/riscv64-6.1.0.config " "$SCRATCH/out" &&
+	grep -q "^$TOP/scripts/configs/base.config $SCRATCH/build/run/riscv64-6.1.0.config " "$SCRATCH/out" &&
 	[ -z "$(find "$SCRATCH/build/run" -name 'riscv64-*.config.*')" ]; then
 	pass "the architecture's fragment is a file per version, left whole"
 else

@@ -25,8 +25,8 @@ for v in ARCH CROSS_COMPILE BUILD KUNITCONFIG KCONFIG_ADD ALLTESTS MAKE_OPTIONS 
 done
 # --run_isolated: the listing, then one run per unit, each recorded.
 if [ "${LIST:-}" = tests ]; then
-	printf '[12:00:00] Reading the list\nsuite_a.one\nsuite_a.two\nsuite_b.three\nElapsed time: 1s\n'
-	exit 0
+	printf '[12:00:00] Reading the list\nsuite_a.one\nsuite_a.two\nsuite_b.three\nsuite_c.*\nElapsed time: 1s\n'
+	exit "${FAKE_LIST_STATUS:-0}"
 fi
 [ -z "${FAKE_LOG:-}" ] || echo "$1 ${FILTER:-}" >> "$FAKE_LOG"
 mkdir -p "$BUILD/last" && echo "filter ${FILTER:-}" > "$BUILD/last/results.ktap"
@@ -84,6 +84,11 @@ done <<EOF
 --raw_output=kunit|RAW=kunit
 --json|JSON=stdout
 --json=r.json|JSON=$SCRATCH/r.json
+--json r.json|JSON=$SCRATCH/r.json
+--json --summary|JSON=stdout
+--raw_output kunit|RAW=kunit
+--junit x.xml|JUNIT=$SCRATCH/x.xml
+-- --not-a-flag|FILTER=--not-a-flag
 --junit|JUNIT=stdout
 --junit=/tmp/r.xml|JUNIT=/tmp/r.xml
 --summary|SUMMARY=1
@@ -156,6 +161,9 @@ run --run_isolated=case|--run_isolated=case: give suite or test
 build --run_isolated=suite|--run_isolated is for run and exec
 parse --arch=arm64|parse takes --json
 parse a b|parse reads one file
+run --arch=|--arch= needs a value
+run --jobs=|--jobs= needs a value
+run --build_dir=|--build_dir= needs a value
 EOF
 kunit --help
 expect_status 0 $status "kunit --help"
@@ -167,7 +175,7 @@ rm -f "$SCRATCH/isolated.log"
 status=0
 (cd "$SCRATCH" && FAKE_LOG=$SCRATCH/isolated.log "$kunit" run --build_dir=fbuild \
 	--run_isolated=suite) > "$SCRATCH/out" 2>&1 || status=$?
-printf 'exec suite_a\nexec suite_b\n' > "$SCRATCH/isolated.want"
+printf 'exec suite_a\nexec suite_b\nexec suite_c\n' > "$SCRATCH/isolated.want"
 expect_same "$SCRATCH/isolated.want" "$SCRATCH/isolated.log" \
 	"--run_isolated=suite: one boot per suite the kernel listed, of what was built"
 expect_status 0 $status "--run_isolated=suite: every run passed"
@@ -177,16 +185,33 @@ rm -f "$SCRATCH/isolated.log"
 status=0
 (cd "$SCRATCH" && FAKE_LOG=$SCRATCH/isolated.log FAKE_FAIL_FILTER=suite_a.two "$kunit" run \
 	--build_dir=fbuild --run_isolated=test) > "$SCRATCH/out" 2>&1 || status=$?
-printf 'exec suite_a.one\nexec suite_a.two\nexec suite_b.three\n' > "$SCRATCH/isolated.want"
+printf 'exec suite_a.one\nexec suite_a.two\nexec suite_b.three\nexec suite_c.*\n' > "$SCRATCH/isolated.want"
 expect_same "$SCRATCH/isolated.want" "$SCRATCH/isolated.log" "--run_isolated=test: one boot per case"
 expect_status 1 $status "--run_isolated=test: one run that failed fails the whole"
 expect_line "$SCRATCH/out" \
-	"kunit: --run_isolated=test: 3 runs, 1 failed: suite_a.two; each in $SCRATCH/fbuild/isolated" \
+	"kunit: --run_isolated=test: 4 runs, 1 failed: suite_a.two; each in $SCRATCH/fbuild/isolated" \
 	"and names it"
 status=0
 (cd "$SCRATCH" && FAKE_STATUS=125 "$kunit" run --build_dir=fbuild --run_isolated=suite) \
 	> "$SCRATCH/out" 2>&1 || status=$?
 expect_status 125 $status "--run_isolated: runs that did not boot are 125"
+
+kunit run "--kunitconfig=a b.config"
+expect_status 2 $status "a --kunitconfig path with a space is refused (KUNITCONFIG is a list)"
+
+# The listing's own failure is the run's status (125: it did not build).
+status=0
+(cd "$SCRATCH" && FAKE_LIST_STATUS=125 "$kunit" run --build_dir=fbuild --run_isolated=suite) \
+	> "$SCRATCH/out" 2>&1 || status=$?
+expect_status 125 $status "--run_isolated: a listing that could not build or boot is 125"
+kunit run --build_dir=fbuild --run_isolated=suite --json=r.json
+expect_status 2 $status "--run_isolated with a --json file is refused: one file would hold one run"
+# From a directory inside a kernel tree, the tree is the whole one.
+mkdir -p "$tree/drivers/misc"
+status=0
+(cd "$tree/drivers/misc" && env -u KSRC "$kunit" run --build_dir="$SCRATCH/fbuild") \
+	> "$SCRATCH/out" 2>&1 || status=$?
+expect_line "$SCRATCH/out" "KSRC=$tree" "called from a directory in a kernel tree, kunit tests the tree"
 
 # parse: this project's reader on any KTAP, from a file or standard input.
 "$USER_BUILD/kunit-example-test" > "$SCRATCH/example.ktap" 2>&1
@@ -220,6 +245,13 @@ else
 fi
 kunit parse --build_dir=fbuild --raw_output=kunit example.ktap
 expect_line "$SCRATCH/out" "KTAP version 1" "kunit parse --raw_output=kunit prints the KTAP document"
+kunit parse --build_dir=fbuild --raw_output bad.ktap
+expect_status 1 $status "kunit parse --raw_output of a failing run prints it and still fails"
+expect_line "$SCRATCH/out" "    not ok 1 broken" "and the raw input is printed"
+status=0
+(cd "$SCRATCH" && RAW=1 SUMMARY=1 "$kunit" parse --build_dir=fbuild bad.ktap) > "$SCRATCH/out" 2>&1 ||
+	status=$?
+expect_status 1 $status "kunit parse ignores make run's RAW in the environment: a failing run fails"
 kunit parse --build_dir=fbuild no-such.ktap
 if [ $status != 0 ]; then
 	pass "kunit parse of a file that is not there fails (exit $status)"

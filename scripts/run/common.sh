@@ -8,6 +8,13 @@ die() {
 	exit 1
 }
 
+# Ends the run on a setting it cannot take (an environment variable, an
+# architecture file): status 2, as for a command line not understood.
+bad_setting() {
+	echo "kunit-run: $*" >&2
+	exit 2
+}
+
 # The exit status of a kernel that cannot be configured, built or booted
 # for a reason that is not its tests': git bisect run skips the commit.
 # A test that fails is 1, all passed 0 (the README's "Bisecting").
@@ -96,40 +103,46 @@ known_arches() {
 # scripts/arch/README), the kernel configuration fragment too.
 load_arch() {
 	case $1 in
-	'' | *[!a-z0-9_]*) die "ARCH=$1 is not supported: use one of $(known_arches)" ;;
+	'' | *[!a-z0-9_]*) bad_setting "ARCH=$1 is not supported: use one of $(known_arches)" ;;
 	esac
 	arch_file=$TOP/scripts/arch/$1
 	# kunit.py's --qemu_config: a file of the same settings, anywhere.
 	if [ -n "${QEMU_CONFIG:-}" ]; then
 		arch_file=$QEMU_CONFIG
 		[ -f "$arch_file" ] && [ -r "$arch_file" ] ||
-			die "QEMU_CONFIG=$QEMU_CONFIG: cannot read it (a file of the settings scripts/arch/README lists)"
+			bad_setting "QEMU_CONFIG=$QEMU_CONFIG: cannot read it (a file of the settings scripts/arch/README lists)"
 	fi
 	[ -f "$arch_file" ] ||
-		die "ARCH=$1 is not supported: use one of $(known_arches)"
+		bad_setting "ARCH=$1 is not supported: use one of $(known_arches)"
 	for setting in karch cross packages image targets qemu qemu_machine qemu_bios qemu_memory \
 		qemu_console kvm console boot_args busybox busybox_package results_qemu_args \
 		results_device kconfig kconfig_series; do
 		unset "$setting"
 	done
+	sh -n "$arch_file" 2> "${TMPDIR:-/tmp}/kunit-arch.$$" || {
+		sed -e 's/^/  /' "${TMPDIR:-/tmp}/kunit-arch.$$" >&2
+		rm -f "${TMPDIR:-/tmp}/kunit-arch.$$"
+		bad_setting "${arch_file#"$TOP"/} is not a file of sh settings (scripts/arch/README)"
+	}
+	rm -f "${TMPDIR:-/tmp}/kunit-arch.$$"
 	# shellcheck disable=SC1090
 	. "$arch_file"
 	arch_name=$1
 	# kunit.py's --cross_compile: another cross compiler than the file's.
 	[ -z "${CROSS_COMPILE:-}" ] || cross=$CROSS_COMPILE
 	for setting in karch image targets kconfig; do
-		eval "[ -n \"\${$setting:-}\" ]" || die "scripts/arch/$1 does not set $setting"
+		eval "[ -n \"\${$setting:-}\" ]" || bad_setting "${arch_file#"$TOP"/} does not set $setting"
 	done
 	for setting in cross packages qemu qemu_machine qemu_bios qemu_memory qemu_console kvm \
 		console boot_args busybox busybox_package results_qemu_args results_device \
 		kconfig_series; do
-		eval "[ -n \"\${$setting+set}\" ]" || die "scripts/arch/$1 does not set $setting"
+		eval "[ -n \"\${$setting+set}\" ]" || bad_setting "${arch_file#"$TOP"/} does not set $setting"
 	done
 	if [ -n "$qemu" ]; then
 		case $qemu_memory in
-		'' | *[!0-9]*) die "scripts/arch/$1: qemu_memory=$qemu_memory: give MiB, a number" ;;
+		'' | *[!0-9]*) bad_setting "${arch_file#"$TOP"/}: qemu_memory=$qemu_memory: give MiB, a number" ;;
 		esac
-		[ -n "$qemu_console" ] || die "scripts/arch/$1: qemu_console is empty"
+		[ -n "$qemu_console" ] || bad_setting "${arch_file#"$TOP"/}: qemu_console is empty"
 	fi
 	# A userland is busybox, from the host or from a package.
 	userland=
@@ -137,7 +150,7 @@ load_arch() {
 	# Its results reach the host on a port of their own, under QEMU.
 	if [ -n "$userland" ] && { [ -z "$qemu" ] || [ -z "$results_device" ] ||
 		[ -z "$results_qemu_args" ]; }; then
-		die "scripts/arch/$1 has a userland but no results port (results_qemu_args, results_device)"
+		bad_setting "${arch_file#"$TOP"/} has a userland but no results port (results_qemu_args, results_device)"
 	fi
 	:
 }
@@ -152,7 +165,7 @@ output_setting() {
 	*) out=$PWD/$2 ;;
 	esac
 	if [ ! -d "$(dirname "$out")" ] || [ ! -w "$(dirname "$out")" ] || [ -d "$out" ]; then
-		die "$1=$out: cannot write there; give a file in a writable directory, or stdout"
+		bad_setting "$1=$out: cannot write there; give a file in a writable directory, or stdout"
 	fi
 	printf '%s\n' "$out"
 }
@@ -183,6 +196,10 @@ load_settings() {
 	KUNIT_EXTRA=${KUNIT_EXTRA:-}
 	STOCK=${STOCK:-}
 	TIMEOUT=${TIMEOUT:-300}
+	case $TIMEOUT in
+	'' | *[!0-9]* | 0 | 0*) bad_setting "TIMEOUT=$TIMEOUT: give the seconds the machine may run, 1 or more" ;;
+	esac
+	[ ${#TIMEOUT} -le 6 ] || bad_setting "TIMEOUT=$TIMEOUT: give at most 999999 seconds"
 	CASE_TIMEOUT=${CASE_TIMEOUT:-$((TIMEOUT > 60 ? TIMEOUT - 30 : TIMEOUT))}
 	RAW=${RAW:-}
 	SUMMARY=${SUMMARY:-}
@@ -199,12 +216,18 @@ load_settings() {
 	ALLTESTS=${ALLTESTS:-}
 	REPEAT=${REPEAT:-1}
 	case $REPEAT in
-	'' | *[!0-9]* | 0) die "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
+	'' | *[!0-9]* | 0) bad_setting "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
 	esac
-	[ "$REPEAT" -eq 1 ] || [ -z "${LIST:-}" ] || die "REPEAT=$REPEAT LIST=$LIST: give one of them"
+	[ "$REPEAT" -eq 1 ] || [ -z "${LIST:-}" ] || bad_setting "REPEAT=$REPEAT LIST=$LIST: give one of them"
+	# One file would hold the last run's results alone.
+	for setting in JSON JUNIT; do
+		eval "value=\${$setting:-}"
+		[ "$REPEAT" -eq 1 ] || [ -z "$value" ] || [ "$value" = stdout ] ||
+			bad_setting "REPEAT=$REPEAT $setting=$value: each run's is in \$BUILD/last/repeat/I; give $setting=stdout or none"
+	done
 	case $ALLTESTS in
 	'' | 1) ;;
-	*) die "ALLTESTS=$ALLTESTS: give ALLTESTS=1, or nothing" ;;
+	*) bad_setting "ALLTESTS=$ALLTESTS: give ALLTESTS=1, or nothing" ;;
 	esac
 	MAKE_OPTIONS=${MAKE_OPTIONS:-}
 	QEMU_ARGS=${QEMU_ARGS:-}
@@ -222,76 +245,76 @@ load_settings() {
 	# Several files, separated by spaces, as kunit.py takes --kunitconfig
 	# more than once: where they set one option, the last wins.
 	[ -n "$(printf '%s' "$KUNITCONFIG" | tr -d ' \t\n')" ] ||
-		die "KUNITCONFIG is empty: give a file of CONFIG_X=y lines"
+		bad_setting "KUNITCONFIG is empty: give a file of CONFIG_X=y lines"
 	case $KUNITCONFIG in
-	*[*?[]*) die "KUNITCONFIG=$KUNITCONFIG: name each file, without wildcards" ;;
+	*[*?[]*) bad_setting "KUNITCONFIG=$KUNITCONFIG: name each file, without wildcards" ;;
 	esac
 	for fragment in $KUNITCONFIG; do
-		[ -f "$fragment" ] || die "KUNITCONFIG: $fragment: no such file"
+		[ -f "$fragment" ] || bad_setting "KUNITCONFIG: $fragment: no such file"
 	done
 	case $JOBS in
-	'' | *[!0-9]* | 0) die "JOBS=$JOBS: give a number of jobs, 1 or more" ;;
+	'' | *[!0-9]* | 0) bad_setting "JOBS=$JOBS: give a number of jobs, 1 or more" ;;
 	esac
 	case $KSELFTEST in
 	kernel | all) ;;
-	*) die "KSELFTEST=$KSELFTEST: give kernel or all" ;;
+	*) bad_setting "KSELFTEST=$KSELFTEST: give kernel or all" ;;
 	esac
 	case $CASE_TIMEOUT in
-	'' | *[!0-9]*) die "CASE_TIMEOUT=$CASE_TIMEOUT: give whole seconds" ;;
+	'' | *[!0-9]*) bad_setting "CASE_TIMEOUT=$CASE_TIMEOUT: give whole seconds" ;;
 	esac
 	# kunit.py's --raw_output: all (or full, since 6.18), or kunit.
 	case $RAW in
 	'' | kunit) ;;
 	1 | all | full) RAW=all ;;
-	*) die "RAW=$RAW: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" ;;
+	*) bad_setting "RAW=$RAW: give 1 (or all, full: the console as it comes) or kunit (the KTAP only)" ;;
 	esac
 	# kunit.py's --list_tests, --list_tests_attr and --list_suites (7.1).
 	case $LIST in
 	'' | tests | suites | attr) ;;
-	*) die "LIST=$LIST: give tests, suites or attr" ;;
+	*) bad_setting "LIST=$LIST: give tests, suites or attr" ;;
 	esac
 	# kunit.py's --summary and --failed (6.13).
 	case $SUMMARY in
 	'' | 1) ;;
-	*) die "SUMMARY=$SUMMARY: give SUMMARY=1, or nothing" ;;
+	*) bad_setting "SUMMARY=$SUMMARY: give SUMMARY=1, or nothing" ;;
 	esac
 	case $FAILED in
 	'' | 1) ;;
-	*) die "FAILED=$FAILED: give FAILED=1, or nothing" ;;
+	*) bad_setting "FAILED=$FAILED: give FAILED=1, or nothing" ;;
 	esac
 	[ -z "$SUMMARY" ] || [ -z "$FAILED" ] ||
-		die "SUMMARY=1 FAILED=1: give one of them, not both"
+		bad_setting "SUMMARY=1 FAILED=1: give one of them, not both"
 	# kunit.py's --junit (7.2) and --json: where the JUnit XML or the
 	# JSON goes besides results.xml, results.json.  Known before the run,
 	# not after it: a file that cannot be written.
-	JUNIT=$(output_setting JUNIT "$JUNIT") || exit 1
-	JSON=$(output_setting JSON "$JSON") || exit 1
+	JUNIT=$(output_setting JUNIT "$JUNIT") || exit 2
+	JSON=$(output_setting JSON "$JSON") || exit 2
+	set -f
 	for option in $KCONFIG_ADD; do
-		case $option in
-		CONFIG_[A-Za-z0-9_]*=?*) ;;
-		*) die "KCONFIG_ADD: \"$option\" is not CONFIG_X=value" ;;
-		esac
+		printf '%s\n' "$option" | grep -qE '^CONFIG_[A-Za-z0-9_]+=([ymn]|-?[0-9]+|0x[0-9a-fA-F]+|"[^"]*")$' ||
+			bad_setting "KCONFIG_ADD: \"$option\" is not CONFIG_X=value (y, m, n, a number or a \"string\" without spaces)"
 	done
+	set +f
 	case $FILTER_ACTION in
 	'' | skip) ;;
-	*) die "FILTER_ACTION=$FILTER_ACTION: give skip (or nothing: filtered-out cases do not run)" ;;
+	*) bad_setting "FILTER_ACTION=$FILTER_ACTION: give skip (or nothing: filtered-out cases do not run)" ;;
 	esac
 	if [ -n "$QEMU_ARGS" ] && [ -z "$qemu" ]; then
-		die "QEMU_ARGS: ARCH=$ARCH does not run under QEMU"
+		bad_setting "QEMU_ARGS: ARCH=$ARCH does not run under QEMU"
 	fi
 	if [ -n "$KUNIT_EXTRA" ]; then
 		[ -f "$KUNIT_EXTRA/Kbuild" ] || [ -f "$KUNIT_EXTRA/Makefile" ] ||
-			die "KUNIT_EXTRA=$KUNIT_EXTRA has no Kbuild file"
+			bad_setting "KUNIT_EXTRA=$KUNIT_EXTRA has no Kbuild file"
 		[ -n "$userland" ] ||
-			die "KUNIT_EXTRA needs modules, which ARCH=$ARCH does not load here"
+			bad_setting "KUNIT_EXTRA needs modules, which ARCH=$ARCH does not load here"
 		KUNIT_EXTRA=$(cd "$KUNIT_EXTRA" && pwd)
 	fi
 	if [ -n "$GUEST_SCRIPT" ] && [ -z "$userland" ]; then
-		die "GUEST_SCRIPT needs a userland, which ARCH=$ARCH has not here"
+		bad_setting "GUEST_SCRIPT needs a userland, which ARCH=$ARCH has not here"
 	fi
 	if [ -n "$GUEST_SCRIPT" ]; then
 		[ -f "$GUEST_SCRIPT" ] && [ -r "$GUEST_SCRIPT" ] ||
-			die "GUEST_SCRIPT=$GUEST_SCRIPT: cannot read it"
+			bad_setting "GUEST_SCRIPT=$GUEST_SCRIPT: cannot read it"
 		GUEST_SCRIPT=$(cd "$(dirname "$GUEST_SCRIPT")" && pwd)/$(basename "$GUEST_SCRIPT")
 	fi
 }
@@ -309,6 +332,10 @@ wait_with_progress() {
 	progress_every=${PROGRESS_EVERY:-10}
 	progress_tty=
 	[ -t 1 ] && progress_tty=1 && progress_every=2
+	# A job started in the background ignores SIGINT (sh does that): on
+	# Ctrl-C or a kill, the job and what it started are ended here, not
+	# left building or booting.
+	trap 'stop_job "$progress_pid"; trap - INT TERM HUP; exit 130' INT TERM HUP
 	while kill -0 "$progress_pid" 2> /dev/null; do
 		sleep 1
 		progress_now=$(date +%s)
@@ -325,5 +352,14 @@ wait_with_progress() {
 	[ -z "$progress_tty" ] || [ "$progress_last" = "$progress_from" ] || printf '\n'
 	progress_status=0
 	wait "$progress_pid" || progress_status=$?
+	trap - INT TERM HUP
 	return $progress_status
+}
+
+# Ends process $1 and its descendants, the children first.
+stop_job() {
+	for child in $(pgrep -P "$1" 2> /dev/null); do
+		stop_job "$child"
+	done
+	kill -TERM "$1" 2> /dev/null || :
 }

@@ -198,19 +198,28 @@ stage_list() {
 	[ "$status" -eq 0 ] || report_end "the machine ended with exit status $status, not by a clean shutdown" 20
 }
 
-# A run that failed, as git bisect run takes it: 125 ($UNTESTABLE) when
-# the kernel never reached its tests, neither KUnit's first line on the
-# console nor a line of the guest's init on the results port; else 1,
-# the tests' failure.  Once a test
-# started, whatever ends the run (a panic, a hang) is the tests'.
+# A run that failed, as git bisect run takes it: 125 ($UNTESTABLE) only
+# when the kernel surely never reached its tests; else 1, the tests'
+# failure, which git bisect marks bad.  Reached: a KTAP or TAP version
+# line anywhere on the console (whatever prefix the kernel gave it: a
+# time, a caller id, a level), a line of the guest's init on the results
+# port, or KUnit in a report's call trace or task name.  A console the
+# kernel was told to keep quiet (quiet, loglevel=) cannot tell: 1.
 failure_status() {
-	if grep -qE '^(\[[ 0-9.]*\] )?[[:space:]]*K?TAP version [0-9]' "$LAST/console.log" 2> /dev/null ||
+	if grep -qE 'K?TAP version [0-9]|kunit_[a-z_]+\+0x|kunit_try_catch' "$LAST/console.log" 2> /dev/null ||
 	   [ -s "$LAST/guest.lines" ]; then
 		echo 1
-	else
-		echo "kunit-run: the kernel did not reach its tests: git bisect run skips this commit (exit $UNTESTABLE)" >&2
-		echo $UNTESTABLE
+		return 0
 	fi
+	case " $KERNEL_ARGS " in
+	*" quiet "* | *" loglevel="*)
+		echo "kunit-run: no sign of the tests on a console kept quiet (KERNEL_ARGS): a failure, not a commit to skip" >&2
+		echo 1
+		return 0
+		;;
+	esac
+	echo "kunit-run: the kernel did not reach its tests: git bisect run skips this commit (exit $UNTESTABLE)" >&2
+	echo $UNTESTABLE
 }
 
 stage_report() {

@@ -10,6 +10,20 @@
 # differs, so that an unchanged tree costs one process, not one a file;
 # a file copied over breaks its link to KSRC's.
 overlay_tree() {
+	# A symbolic link in the kernel tree where the project's directory
+	# goes (or above it) would take the project's files elsewhere: the
+	# link goes, a link above it stops the run.
+	overlay_path=$WORK
+	for part in $(printf '%s\n' "$1" | tr '/' ' '); do
+		overlay_path=$overlay_path/$part
+		[ -L "$overlay_path" ] || continue
+		if [ "$overlay_path" = "$WORK/$1" ]; then
+			rm -f "$overlay_path" || return 1
+		else
+			echo "kunit-run: ${overlay_path#"$WORK"/} is a symbolic link in $KSRC: cannot lay $1 over it" >&2
+			return 1
+		fi
+	done
 	if [ ! -d "$WORK/$1" ]; then
 		mkdir -p "$(dirname "$WORK/$1")"
 		cp -r "$TOP/$1" "$WORK/$1"
@@ -101,7 +115,12 @@ stage_source() {
 	stage overlay "Preparing the work tree ($version, $([ -n "$STOCK" ] && echo stock || echo this) KUnit)"
 	if [ ! -f "$WORK/.kunit-src" ] || [ "$(cat "$WORK/.kunit-src")" != "$KSRC" ]; then
 		rm -rf "$WORK"
-		cp -al "$KSRC" "$WORK" 2>/dev/null || cp -a "$KSRC" "$WORK"
+		if [ -f "$KSRC/.extracted" ]; then
+			cp -al "$KSRC" "$WORK" 2>/dev/null || cp -a "$KSRC" "$WORK"
+		else
+			mkdir -p "$WORK" && sync_work_tree ||
+				die "cannot make the work tree $WORK from $KSRC"
+		fi
 		echo "$KSRC" > "$WORK/.kunit-src"
 	elif [ ! -f "$KSRC/.extracted" ]; then
 		# A tree of the user's changes (an edit, a checkout, a bisect
@@ -125,9 +144,14 @@ OVERLAID="include/kunit lib/kunit tools/testing/selftests/kunit Documentation/de
 # left as they are (overlay_tree and overlay_patches see to them).
 sync_work_tree() {
 	set -- --exclude=/.git --exclude='/.kunit-*'
+	# A build directory inside the tree (kunit.py's .kunit) is not the tree's.
+	case $BUILD/ in
+	"$KSRC"/*) set -- "$@" --exclude="/${BUILD#"$KSRC"/}" ;;
+	esac
 	if [ -z "$STOCK" ]; then
+		# Without a trailing /: a link or a file of that name too.
 		for overlaid in $OVERLAID; do
-			set -- "$@" --exclude="/$overlaid/"
+			set -- "$@" --exclude="/$overlaid"
 		done
 		for f in $(patched_files); do
 			set -- "$@" --exclude="/$f"
