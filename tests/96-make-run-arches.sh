@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make run on the other architectures: arm64 under qemu-system-aarch64
-# with a cross compiler, and with KUNIT_CHECK_MORE=1 riscv64 likewise but
-# without a userland (its built-in suites only).
+# with a cross compiler and a userland; riscv64, User Mode Linux and m68k
+# (32-bit and big-endian) with their built-in suites, as kunit.py runs
+# them; with KUNIT_CHECK_MORE=1 i386, arm (32-bit, with a userland) and
+# s390 (big-endian, with a userland) too.  make arches runs every one.
 . tests/lib.sh
 # On Linux 6.12, the default tree (tests/94 keeps one run on 6.1, um's).
 unset KSRC
@@ -10,21 +12,21 @@ unset KSRC
 export KSELFTEST=all
 
 if [ -n "${KUNIT_CHECK_NO_KERNEL:-}" ]; then
-	skip "make run ARCH=arm64 and ARCH=riscv64" "KUNIT_CHECK_NO_KERNEL is set"
+	skip "make run on arm64, riscv64, um and m68k" "KUNIT_CHECK_NO_KERNEL is set"
 	exit 0
 fi
 
 # arm64 builds KUnit in without debugfs results, its own suites as
 # modules (kunit_nodebugfs.config): the one kernel of make check without
-# them, beside the x86_64 kernels with them.  User Mode Linux is 6.1's
-# run (tests/94).  riscv64, which boots like arm64 but without a userland,
-# is left out of make check's time (45 minutes cold, on two CPUs) unless
-# asked for: a kernel costs minutes.
-arches=arm64
+# them, beside the x86_64 kernels with them.  The others take the default
+# kunitconfig, KUnit's own suites and the example built in.  i386, arm and
+# s390 are left out of make check's time (45 minutes cold, on two CPUs)
+# unless asked for: a kernel costs minutes.
+arches="riscv64 um m68k arm64"
 if [ "${KUNIT_CHECK_MORE:-}" = 1 ]; then
-	arches="riscv64 arm64"
+	arches="i386 arm s390 $arches"
 else
-	skip "make run ARCH=riscv64" "not in make check's time; KUNIT_CHECK_MORE=1 runs it"
+	skip "make run ARCH=i386, arm and s390" "not in make check's time; KUNIT_CHECK_MORE=1 runs them"
 fi
 for arch in $arches; do
 	config=
@@ -32,6 +34,7 @@ for arch in $arches; do
 	make --no-print-directory run BUILD="$BUILD" ARCH=$arch ${config:+KUNITCONFIG=$config} \
 		> "$SCRATCH/$arch.out" 2>&1
 	expect_status 0 $? "make run ARCH=$arch"
+	cp "$BUILD/last/run-dir" "$SCRATCH/$arch.run-dir"
 	cp "$BUILD/last/results.kcidb.json" "$SCRATCH/$arch.kcidb.json"
 	expect_valid_kcidb "$SCRATCH/$arch.kcidb.json" "ARCH=$arch: results.kcidb.json is a valid KCIDB report"
 	expect_line "$SCRATCH/$arch.kcidb.json.tests" "boot PASS" "ARCH=$arch: KCIDB: the boot passed"
@@ -44,21 +47,25 @@ for arch in $arches; do
 	fi
 done
 
-# riscv64 booted the image it built, and without a userland.
-if [ "${KUNIT_CHECK_MORE:-}" != 1 ]; then
-	:
-elif grep -q '^Machine: *riscv\|^kunit-run' "$SCRATCH/riscv64.out" ||
-   ! grep -q 'Booting under qemu-system-riscv64' "$SCRATCH/riscv64.out"; then
-	fail "ARCH=riscv64 did not boot under qemu-system-riscv64"
+# The ones without a userland booted the image they built, under their
+# QEMU, and speak of no kselftest.
+for arch_qemu in riscv64:qemu-system-riscv64 m68k:qemu-system-m68k um:./linux; do
+	arch=${arch_qemu%%:*}
+	case $arch_qemu in
+	*:./linux) booted='Running ./linux (User Mode Linux)' ;;
+	*) booted="Booting under ${arch_qemu#*:}" ;;
+	esac
+	expect_match "$SCRATCH/$arch.out" "^\[[0-9:]*\] $booted" "ARCH=$arch: $booted"
+	expect_no_line "$SCRATCH/$arch.out" "kselftest" \
+		"ARCH=$arch: no userland, no kselftest, the built-in suites' results"
+done
+# m68k's kernel that passed is 32-bit and big-endian.
+readelf -h "$(cat "$SCRATCH/m68k.run-dir")/obj/vmlinux" > "$SCRATCH/m68k.elf" 2>&1
+if grep -q 'Class: *ELF32$' "$SCRATCH/m68k.elf" && grep -q 'Data: .*big endian$' "$SCRATCH/m68k.elf"; then
+	pass "ARCH=m68k: KUnit's own suites pass in a 32-bit, big-endian kernel"
 else
-	pass "ARCH=riscv64 boots under qemu-system-riscv64"
-fi
-if [ "${KUNIT_CHECK_MORE:-}" != 1 ]; then
-	:
-elif grep -q 'kselftest' "$SCRATCH/riscv64.out"; then
-	fail "ARCH=riscv64 has no userland, yet its run speaks of kselftest"
-else
-	pass "ARCH=riscv64: no userland, no kselftest, the built-in suites' results"
+	fail "ARCH=m68k: its kernel is not a 32-bit big-endian ELF, or cannot be read"
+	show "$SCRATCH/m68k.elf"
 fi
 
 # The arm64 guest ran the cross-built kselftest target, and read the
