@@ -41,14 +41,18 @@ WARNINGS := -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 BASE_CFLAGS := -std=gnu11 -g $(WARNINGS) -Iinclude -I$(USER_DIR)/include -I$(USER_DIR) -Ilib/kunit
 
 # Each variant is the same sources built another way.
-VARIANTS := user user-asan
+VARIANTS := user user-asan user-cov
 user_CFLAGS := -O2
 user_LDFLAGS :=
 user-asan_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 		    -fno-sanitize-recover=all
 user-asan_LDFLAGS := -fsanitize=address,undefined
+# make run COVERAGE=1: gcov's counts of the userspace programs.
+user-cov_CFLAGS := -O0 --coverage -DKUNIT_USER_COVERAGE
+user-cov_LDFLAGS := --coverage
 
-.PHONY: all check run build compat tree-suites arches bench fuzz deps help clean user-progs user-asan-progs
+.PHONY: all check run build compat tree-suites arches bench fuzz deps help clean user-progs user-asan-progs \
+	user-cov-progs
 
 all: user-progs $(HOST_TOOLS)
 
@@ -93,7 +97,8 @@ help:
 	@echo '  KERNEL_ARGS=more kernel command line, REPEAT=N (boot N times, name the'
 	@echo '  tests whose outcome changes), and kunit.py'"'"'s flags as variables:'
 	@echo '  CROSS_COMPILE, KCONFIG_ADD, ALLTESTS=1, MAKE_OPTIONS, QEMU_CONFIG, QEMU_ARGS,'
-	@echo '  FILTER_ATTR, FILTER_ACTION, JSON=file|stdout.'
+	@echo '  FILTER_ATTR, FILTER_ACTION, JSON=file|stdout; COVERAGE=1 (gcov in the kernel and'
+	@echo '  the userspace programs, lcov'"'"'s page in $$(BUILD)/coverage).'
 	@echo 'tools/testing/kunit/kunit takes kunit.py'"'"'s command line (kunit run --help);'
 	@echo '  its exit status is 125 for a kernel that cannot be built or booted.'
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
@@ -168,7 +173,7 @@ $(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool)))
 RUN_SETTINGS := KSRC ARCH ARCHES TREES KUNITCONFIG FILTER KUNIT_EXTRA STOCK TIMEOUT CASE_TIMEOUT RAW \
 		GUEST_SCRIPT KERNEL_ARGS JOBS STOCK_RESULTS COMPAT_RECORD KSELFTEST SUMMARY \
 		FAILED JUNIT LIST CROSS_COMPILE KCONFIG_ADD ALLTESTS MAKE_OPTIONS QEMU_CONFIG \
-		QEMU_ARGS FILTER_ATTR FILTER_ACTION JSON REPEAT
+		QEMU_ARGS FILTER_ATTR FILTER_ACTION JSON REPEAT COVERAGE
 $(foreach setting,$(RUN_SETTINGS),$(if $(filter undefined,$(origin $(setting))),,$(eval export $(setting))))
 
 run: $(HOST_TOOLS)

@@ -19,6 +19,7 @@
 #   kunit-run: record start|end tainted=N [oops_count=N] [warn_count=N]
 #	[kunit_expected_warnings=N]
 #   kunit-run: error: WHAT
+#   kunit-run: gcov BASE64 ... kunit-run: gcov end   (make run COVERAGE=1)
 #   kunit-run: done
 #
 # The console is the kernel's log, for people and for the KUnit results
@@ -148,6 +149,24 @@ if [ -f /etc/kunit-guest.sh ]; then
 fi
 
 record end
+# make run COVERAGE=1: what the kernel's gcov counted, every .gcda file
+# as the kernel has it (debugfs gives their size as 0, so each is read
+# whole with cat), as a base64 tar on the results port, one
+# "kunit-run: gcov " line each; "kunit-run: gcov end" ends it.
+if grep -qw kunit_coverage=1 /proc/cmdline; then
+	if [ -d /sys/kernel/debug/gcov ]; then
+		rm -rf /tmp/gcov && mkdir -p /tmp/gcov
+		(cd /sys/kernel/debug/gcov && find . -name '*.gcda') | while read -r gcda; do
+			mkdir -p "/tmp/gcov/${gcda%/*}" && cat "/sys/kernel/debug/gcov/$gcda" > "/tmp/gcov/$gcda" ||
+				to_host "error: cannot read the coverage data $gcda"
+		done
+		{ tar -C /tmp/gcov -czf - . | base64 | sed -e 's/^/kunit-run: gcov /' >&3; } ||
+			to_host "error: cannot send the coverage data"
+		to_host "gcov end"
+	else
+		to_host "error: COVERAGE=1, but the kernel has no /sys/kernel/debug/gcov"
+	fi
+fi
 to_host "done"
 # The last close of a tty waits until its output has gone out.
 exec 3>&-

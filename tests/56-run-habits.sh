@@ -301,3 +301,69 @@ else
 	fail "a build directory inside the kernel tree"
 	show "$SCRATCH/out"
 fi
+
+# COVERAGE=1: its options come after every file; the guest's coverage
+# lines on the results port go to gcov.b64, not among the init's lines
+# nor into kselftest.tap; the .gcda files land beside their .gcno in the
+# kernel's objects, and nowhere else; the summary names lib/kunit's files.
+stages "version=6.12.1 COVERAGE=1 KCONFIG_ADD=; gather_config; cat \"\${fragments##* }\"" x86_64
+expect_line "$SCRATCH/out" "CONFIG_GCOV_PROFILE_ALL=y" "COVERAGE=1 builds the kernel with gcov"
+stages "COVERAGE=1 ARCH=riscv64; load_settings" x86_64
+expect_status 2 $? "COVERAGE=1 without a userland to send the counts is refused"
+obj=$SCRATCH/cov/obj
+rm -rf "$SCRATCH/cov" && mkdir -p "$obj/lib/kunit" "$SCRATCH/cov/gcov/${obj#/}/lib/kunit" \
+	"$SCRATCH/cov/gcov/etc"
+: > "$obj/lib/kunit/test.gcno"
+echo counts > "$SCRATCH/cov/gcov/${obj#/}/lib/kunit/test.gcda"
+echo stray > "$SCRATCH/cov/gcov/${obj#/}/lib/kunit/other.gcda"
+echo evil > "$SCRATCH/cov/gcov/etc/passwd.gcda"
+{
+	printf 'TAP version 13\r\n1..1\r\nok 1 selftests: kunit: builtin\r\n'
+	printf 'kunit-run: record end tainted=0\r\n'
+	tar -C "$SCRATCH/cov/gcov" -czf - . | base64 | sed -e 's/^/kunit-run: gcov /' -e 's/$/\r/'
+	printf 'kunit-run: gcov end\r\nkunit-run: done\r\n'
+} > "$SCRATCH/last/results.port"
+stages "COVERAGE=1 ksft=x OBJ=$obj; read_port && unpack_kernel_coverage; echo status=\$?" x86_64
+expect_line "$SCRATCH/out" "status=0" "the guest's coverage data is unpacked"
+if ! grep -vx 'gcov end' "$SCRATCH/last/guest.lines" | grep -q '^gcov ' &&
+	! grep -q 'gcov' "$SCRATCH/last/kselftest.tap" &&
+	grep -qx 'gcov end' "$SCRATCH/last/guest.lines" && grep -qx done "$SCRATCH/last/guest.lines"; then
+	pass "the coverage lines are neither the init's lines nor kselftest's"
+else
+	fail "the coverage lines leaked into guest.lines or kselftest.tap"
+fi
+expect_line "$obj/lib/kunit/test.gcda" "counts" "a .gcda lands beside its .gcno in the kernel's objects"
+if [ ! -e "$obj/lib/kunit/other.gcda" ] && [ ! -e "$obj/etc/passwd.gcda" ] &&
+	[ ! -e "$SCRATCH/etc/passwd.gcda" ]; then
+	pass "a .gcda without its .gcno, or outside the objects, is not taken"
+else
+	fail "a .gcda the build did not make was taken"
+fi
+head -n 3 "$SCRATCH/last/results.port" > "$SCRATCH/last/results.port.cut"
+mv "$SCRATCH/last/results.port.cut" "$SCRATCH/last/results.port"
+printf 'kunit-run: gcov H4sI\r\n' >> "$SCRATCH/last/results.port"
+stages "COVERAGE=1 ksft=x OBJ=$obj; read_port && unpack_kernel_coverage; echo status=\$?" x86_64
+expect_line "$SCRATCH/out" 'kunit-run: COVERAGE=1: the coverage data did not all come (no "gcov end")' \
+	"coverage data cut short is named"
+# As lcov writes it: a file's DA: (line,count) and FN:/FNDA: records, a
+# file again in another record (a header, once per object).
+{
+	echo SF:/src/lib/kunit/test.c
+	echo FN:1,a; echo FN:5,b; echo FN:9,c; echo FN:12,d
+	echo FNDA:3,a; echo FNDA:1,b; echo FNDA:0,c; echo FNDA:2,d
+	for l in 1 2 3 4 5; do echo "DA:$l,1"; done
+	for l in 6 7 8 9 10; do echo "DA:$l,0"; done
+	echo end_of_record
+	echo SF:/src/lib/kunit/test.c
+	echo DA:1,0; echo DA:6,4
+	echo end_of_record
+	echo SF:/src/drivers/misc/example-test.c; echo DA:1,1; echo end_of_record
+	echo SF:/src/drivers/misc/example.c; echo DA:1,0; echo DA:2,0; echo DA:3,0; echo end_of_record
+	echo SF:/src/fs/other.c; echo DA:1,1; echo end_of_record
+} > "$SCRATCH/cov.info"
+stages "coverage_summary $SCRATCH/cov.info kernel /src" x86_64
+expect_match "$SCRATCH/out" '^  kernel  60\.0% of +10 lines,  75\.0% of +4 functions  lib/kunit/test\.c$' \
+	"the summary: lib/kunit's files, the lines and functions run, a line counted once"
+expect_match "$SCRATCH/out" '^  kernel   0\.0% of +3 lines, .* drivers/misc/example\.c$' \
+	"and the code under test, beside its test"
+expect_no_line "$SCRATCH/out" "fs/other.c" "not the rest of the kernel"

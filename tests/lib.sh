@@ -283,7 +283,7 @@ stages() {
 		cd "$SCRATCH" || exit 1
 		REPORT=$BUILD/host/kunit-report TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
 		ARCH=$2 KUNITCONFIG=$SCRATCH/kunitconfig
-		for part in common source configure build initramfs boot report; do
+		for part in common source configure build initramfs boot report coverage; do
 			. "$TOP/scripts/run/$part.sh"
 		done
 		started=$(date +%s%N) started_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)

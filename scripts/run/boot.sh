@@ -102,6 +102,7 @@ stage_boot() {
 	*) cmdline="$cmdline kunit.filter=$FILTER_ATTR" ;;
 	esac
 	[ -z "$FILTER_ACTION" ] || cmdline="$cmdline kunit.filter_action=$FILTER_ACTION"
+	[ -z "$COVERAGE" ] || cmdline="$cmdline kunit_coverage=1"
 	# The built-in suites list their cases instead of running (LIST=).
 	case $LIST in
 	tests | suites) cmdline="$cmdline kunit.action=list" ;;

@@ -214,6 +214,11 @@ load_settings() {
 	# --filter_action and --json.
 	KCONFIG_ADD=${KCONFIG_ADD:-}
 	ALLTESTS=${ALLTESTS:-}
+	COVERAGE=${COVERAGE:-}
+	case $COVERAGE in
+	'' | 1) ;;
+	*) bad_setting "COVERAGE=$COVERAGE: give COVERAGE=1, or nothing" ;;
+	esac
 	REPEAT=${REPEAT:-1}
 	case $REPEAT in
 	'' | *[!0-9]* | 0) bad_setting "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
@@ -242,6 +247,9 @@ load_settings() {
 	esac
 
 	load_arch "$ARCH"
+	# The guest reads the kernel's counts from debugfs and sends them.
+	[ -z "$COVERAGE" ] || [ -n "$userland" ] ||
+		bad_setting "COVERAGE=1 needs a userland to read the kernel's counts, which ARCH=$ARCH has not here"
 	# Several files, separated by spaces, as kunit.py takes --kunitconfig
 	# more than once: where they set one option, the last wins.
 	[ -n "$(printf '%s' "$KUNITCONFIG" | tr -d ' \t\n')" ] ||

@@ -31,11 +31,15 @@ gather_config() {
 	# base.config asks for and the architecture cannot have (s390 has no
 	# soft-lockup detector).
 	fragments="$TOP/scripts/configs/base.config $arch_config $KUNITCONFIG"
-	# KCONFIG_ADD (kunit.py's --kconfig_add): options after all the files.
-	if [ -n "$KCONFIG_ADD" ]; then
-		add_config=$BUILD/run/kconfig-add-$(printf '%s' "$KCONFIG_ADD" | cksum | cut -d' ' -f1).config
-		printf '%s\n' $KCONFIG_ADD > "$add_config.$$" && mv -f "$add_config.$$" "$add_config" ||
+	# KCONFIG_ADD (kunit.py's --kconfig_add), then COVERAGE's options:
+	# after all the files.
+	added=$KCONFIG_ADD${COVERAGE:+ $COVERAGE_OPTIONS}
+	if [ -n "$added" ]; then
+		add_config=$BUILD/run/kconfig-add-$(printf '%s' "$added" | cksum | cut -d' ' -f1).config
+		set -f
+		printf '%s\n' $added > "$add_config.$$" && mv -f "$add_config.$$" "$add_config" ||
 			die "cannot write $add_config"
+		set +f
 		fragments="$fragments $add_config"
 	fi
 	# Sorted bytewise: the list names the build (its directory and make

@@ -76,9 +76,16 @@ report_kselftest() {
 read_port() {
 	port_file=$LAST/results.port
 	: > "$LAST/guest.lines" || return 1
+	rm -f "$LAST/gcov.b64"
 	[ -s "$port_file" ] || return 0
+	# COVERAGE=1's lines, the kernel's .gcda files as a base64 tar, go to
+	# gcov.b64, not among the init's lines.
 	tr -d '\r' < "$port_file" > "$LAST/results.port.lines" &&
-	sed -n 's/^kunit-run: //p' "$LAST/results.port.lines" > "$LAST/guest.lines" || return 1
+	awk -v guest="$LAST/guest.lines" -v b64="$LAST/gcov.b64" '
+		/^kunit-run: gcov end$/ { print "gcov end" > guest; next }
+		/^kunit-run: gcov / { sub(/^kunit-run: gcov /, ""); print > b64; next }
+		/^kunit-run: / { sub(/^kunit-run: /, ""); print > guest }
+		END { printf "" > guest }' "$LAST/results.port.lines" || return 1
 	if [ -n "$ksft" ]; then
 		sed -e '/^kunit-run: /d' "$LAST/results.port.lines" > "$LAST/kselftest.tap" ||
 			return 1

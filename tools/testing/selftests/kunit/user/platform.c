@@ -1474,6 +1474,24 @@ static bool kunit_user_leaked(void)
 static const char kunit_user_leak_reason[] = "";
 #endif
 
+#ifdef KUNIT_USER_COVERAGE
+void __gcov_dump(void);
+
+/*
+ * make run COVERAGE=1 builds the programs with --coverage: gcov writes
+ * its counts at exit(), which the processes that run cases leave by
+ * _exit().  They write them first.
+ */
+static void kunit_user_write_coverage(void)
+{
+	__gcov_dump();
+}
+#else
+static void kunit_user_write_coverage(void)
+{
+}
+#endif
+
 /*
  * The child: in a process group of its own, its stdout and stderr in the
  * pipes that the supervisor reads, its KTAP lines in another.
@@ -1516,6 +1534,7 @@ static void __noreturn kunit_user_run_child(const struct kunit_user_options *opt
 	 * _exit() skips the leak check that LeakSanitizer runs at exit: run it
 	 * here, on what the cases left behind.
 	 */
+	kunit_user_write_coverage();
 	_exit(kunit_user_leaked() ? KUNIT_USER_LEAKED : 0);
 }
 
@@ -1935,6 +1954,7 @@ static int kunit_user_run_below(const struct kunit_user_options *options)
 		ret = options->fork ? kunit_user_supervise(options) : kunit_user_guard(options);
 		fflush(NULL);
 		/* _exit(): the program's exit handlers are its own process's. */
+		kunit_user_write_coverage();
 		_exit(kunit_user_leaked() ? KUNIT_USER_LEAKED : ret);
 	}
 	if (pid < 0) {
