@@ -8,6 +8,8 @@
 #
 #   ARCHES   the architectures (default: every file of scripts/arch)
 #   TREES    the kernel trees, as KSRC takes them (default: 6.12 6.1)
+#   CONFIGS  builtin, modules or both (the default): KUnit's own suites
+#            built in, or as modules where there is a userland
 #   BUILD    the build directory; each run's output and files are kept in
 #            $BUILD/arches/TREE-ARCH-CONFIG, the table in
 #            $BUILD/arches/table.rst
@@ -28,6 +30,13 @@ case $BUILD in
 esac
 ARCHES=${ARCHES:-$(known_arches)}
 TREES=${TREES:-6.12 6.1}
+CONFIGS=${CONFIGS:-builtin modules}
+for config in $CONFIGS; do
+	case $config in
+	builtin | modules) ;;
+	*) echo "arches: CONFIGS=$CONFIGS: give builtin, modules or both" >&2; exit 2 ;;
+	esac
+done
 out=$BUILD/arches
 mkdir -p "$out"
 rows=$out/rows
@@ -55,9 +64,8 @@ for tree in $TREES; do
 		rest=${rest#*|}
 		has_userland=${rest%%|*}
 		version=$($compiler -dumpfullversion 2> /dev/null || echo '?')
-		configs=builtin
-		[ -z "$has_userland" ] || configs="builtin modules"
-		for config in $configs; do
+		for config in $CONFIGS; do
+			[ "$config" = builtin ] || [ -n "$has_userland" ] || continue
 			kunitconfig=$TOP/scripts/configs/kunit_defconfig
 			[ "$config" = builtin ] || kunitconfig=$TOP/scripts/configs/kunit_modules.config
 			dir=$out/$tree-$arch-$config

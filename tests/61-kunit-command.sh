@@ -258,3 +258,40 @@ if [ $status != 0 ]; then
 else
 	fail "kunit parse of a file that is not there passed"
 fi
+
+# make arches: a run per architecture, tree and configuration (modules
+# only where there is a userland), and the table of them; a run that
+# failed fails it.
+mkdir -p "$fake/scripts/run" "$fake/scripts/configs"
+cp "$TOP/scripts/arches.sh" "$fake/scripts/"
+cp "$TOP/scripts/run/common.sh" "$fake/scripts/run/"
+cat > "$fake/scripts/kunit-run" <<'EOF2'
+#!/bin/sh
+echo "15 suites, 211 results: 210 passed, 0 failed, 1 skipped"
+echo "Elapsed time: 20.0s total, 1.0s build, 3.5s run, 0.5s report"
+echo "$ARCH $KSRC ${KUNITCONFIG##*/}" >> "$BUILD/arches.log"
+[ "$ARCH" != m68k ] || exit 1
+EOF2
+chmod +x "$fake/scripts/kunit-run"
+rm -rf "$SCRATCH/abuild"
+status=0
+env BUILD="$SCRATCH/abuild" ARCHES="i386 m68k" TREES="6.12 6.1" "$fake/scripts/arches.sh" \
+	> "$SCRATCH/out" 2>&1 || status=$?
+expect_status 1 $status "make arches fails when a run failed"
+printf '%s\n' 'i386 6.12 kunit_defconfig' 'i386 6.12 kunit_modules.config' 'm68k 6.12 kunit_defconfig' \
+	'i386 6.1 kunit_defconfig' 'i386 6.1 kunit_modules.config' 'm68k 6.1 kunit_defconfig' \
+	> "$SCRATCH/arches.want"
+expect_same "$SCRATCH/arches.want" "$SCRATCH/abuild/arches.log" \
+	"make arches: each tree and architecture, as modules only with a userland (i386, not m68k)"
+table=$SCRATCH/abuild/arches/table.rst
+expect_line "$table" "     - i686-linux-gnu-gcc $(i686-linux-gnu-gcc -dumpfullversion 2> /dev/null || echo '?')" \
+	"the table names the compiler and its version"
+expect_line "$table" '     - ``qemu-system-i386 -machine pc -cpu max``' "the table names QEMU's machine"
+expect_line "$table" "     - 3.5" "the table has the boot's seconds"
+expect_line "$table" "     - FAIL (1)" "the table shows a run that failed"
+expect_line "$SCRATCH/out" "make arches: 4 of 6 runs passed; the table in $SCRATCH/abuild/arches/table.rst" \
+	"make arches sums them up"
+status=0
+env BUILD="$SCRATCH/abuild" ARCHES=i386 TREES=6.12 CONFIGS=bad "$fake/scripts/arches.sh" \
+	> "$SCRATCH/out" 2>&1 || status=$?
+expect_status 2 $status "make arches refuses a CONFIGS it does not know"
