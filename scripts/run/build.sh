@@ -28,11 +28,6 @@ build_key_now() {
 	} | cksum
 }
 
-# A make whose log is $progress_log: its lines so far, and the log.
-log_progress() {
-	printf '%s lines in %s' "$(wc -l < "$progress_log")" "$progress_log"
-}
-
 # How many files the kernel build compiled so far: Kbuild's CC and AS
 # lines in its log.
 compiled_files() {

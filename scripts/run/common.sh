@@ -364,6 +364,11 @@ wait_with_progress() {
 	return $progress_status
 }
 
+# A stage whose log is $progress_log: its lines so far, and the log.
+log_progress() {
+	printf '%s lines in %s' "$(wc -l < "$progress_log")" "$progress_log"
+}
+
 # Ends process $1 and its descendants, the children first.
 stop_job() {
 	for child in $(pgrep -P "$1" 2> /dev/null); do

@@ -111,16 +111,20 @@ stage_configure() {
 	fi
 	[ "$mode" != exec ] ||
 		die "nothing was built with these settings: run 'kunit build' (make build) first"
-	stage configure "Configuring (tinyconfig, base.config, scripts/arch/$ARCH, ${KUNITCONFIG#"$TOP"/}${KCONFIG_ADD:+, KCONFIG_ADD})"
+	stage configure "Configuring (tinyconfig, base.config, scripts/arch/$ARCH, ${KUNITCONFIG#"$TOP"/}${KCONFIG_ADD:+, KCONFIG_ADD}${COVERAGE:+, gcov})"
+	# Kconfig's first run in a tree builds its tools: tens of seconds.
+	progress_log=$LAST/config.log
 	# shellcheck disable=SC2086
 	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross $MAKE_OPTIONS tinyconfig \
-		> "$LAST/config.log" 2>&1 || cannot_build "make tinyconfig failed: see $LAST/config.log"
+		> "$LAST/config.log" 2>&1 &
+	wait_with_progress $! log_progress || cannot_build "make tinyconfig failed: see $LAST/config.log"
 	# shellcheck disable=SC2086
 	"$WORK/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" $fragments \
 		>> "$LAST/config.log" 2>&1 || cannot_build "merging the fragments failed: see $LAST/config.log"
 	# shellcheck disable=SC2086
 	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross $MAKE_OPTIONS olddefconfig \
-		>> "$LAST/config.log" 2>&1 || cannot_build "make olddefconfig failed: see $LAST/config.log"
+		>> "$LAST/config.log" 2>&1 &
+	wait_with_progress $! log_progress || cannot_build "make olddefconfig failed: see $LAST/config.log"
 	dropped=$(dropped_options)
 	if [ -n "$dropped" ]; then
 		rm -f "$OBJ/.kunit-config-key"

@@ -89,13 +89,24 @@ overlay_patches() {
 	done
 }
 
+extract_progress() {
+	printf 'extracting: %s files' "$(find "$extracting" -type f 2> /dev/null | wc -l)"
+}
+
 # Sets KSRC and version; a version shorthand (6.12, the default, or 6.1)
 # names Debian's tree, extracted the first time (scripts/ksrc.sh).
 find_source() {
 	case ${KSRC:-6.12} in
 	6.1 | 6.12)
-		[ -f "$BUILD/src/linux-source-${KSRC:-6.12}/.extracted" ] ||
+		if [ ! -f "$BUILD/src/linux-source-${KSRC:-6.12}/.extracted" ]; then
 			stage extract "Extracting the kernel source (linux-source-${KSRC:-6.12})"
+			# Tens of seconds: its progress is the files so far.
+			mkdir -p "$BUILD/src"
+			extracting=$BUILD/src/linux-source-${KSRC:-6.12}
+			"$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}" > "$BUILD/src/.ksrc.$$" &
+			wait_with_progress $! extract_progress || { rm -f "$BUILD/src/.ksrc.$$"; exit 1; }
+			rm -f "$BUILD/src/.ksrc.$$"
+		fi
 		;;
 	esac
 	KSRC=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
