@@ -30,6 +30,18 @@ case $BUILD in
 esac
 ARCHES=${ARCHES:-$(known_arches)}
 TREES=${TREES:-6.12 6.1}
+# Each run is the architecture's own, in KUnit's configurations: a setting
+# of make run in the environment would change every row behind its label.
+unset ARCH KSRC
+for setting in QEMU_CONFIG CROSS_COMPILE KUNITCONFIG KCONFIG_ADD ALLTESTS MAKE_OPTIONS QEMU_ARGS \
+	FILTER FILTER_ATTR FILTER_ACTION LIST REPEAT COVERAGE STOCK KUNIT_EXTRA GUEST_SCRIPT \
+	KERNEL_ARGS JSON JUNIT RAW SUMMARY FAILED; do
+	eval "value=\${$setting:-}"
+	if [ -n "$value" ]; then
+		echo "arches: $setting=$value: make arches runs each architecture as it is; give ARCHES=, TREES=, CONFIGS=" >&2
+		exit 2
+	fi
+done
 CONFIGS=${CONFIGS:-builtin modules}
 for config in $CONFIGS; do
 	case $config in
@@ -120,4 +132,8 @@ done
 } > "$out/table.rst"
 cat "$out/table.rst"
 echo "make arches: $(grep -c '|pass$' "$rows") of $(wc -l < "$rows") runs passed; the table in $out/table.rst"
+if [ ! -s "$rows" ]; then
+	echo "arches: no run: ARCHES=$ARCHES with CONFIGS=$CONFIGS has nothing to run" >&2
+	exit 1
+fi
 exit $failed

@@ -49,14 +49,32 @@ if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
 	exit 1
 fi
 
-echo "deps: installing$missing"
+log=${TMPDIR:-/tmp}/kunit-deps.$$.log
+echo "deps: installing$missing (apt-get; its log: $log)"
 export DEBIAN_FRONTEND=noninteractive
+
+# Runs "$@" with its output in $log, and says every 10 s that it still
+# runs: a first install downloads for minutes.
+quietly() {
+	"$@" >> "$log" 2>&1 &
+	pid=$!
+	waited=0
+	while kill -0 $pid 2> /dev/null; do
+		sleep 1
+		waited=$((waited + 1))
+		[ $((waited % 10)) -ne 0 ] || echo "deps:   $1 $2 still runs, ${waited}s: $(tail -n 1 "$log" | cut -c1-60)"
+	done
+	wait $pid
+}
+
 # The package lists of a fresh system are empty: fetch them on first need.
-if ! apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
-	apt-get update -q >/dev/null &&
-	apt-get install -y -q --no-install-recommends $missing >/dev/null || {
-		echo "deps: apt-get could not install:$missing" >&2
+# shellcheck disable=SC2086
+if ! quietly apt-get install -y -q --no-install-recommends $missing; then
+	# shellcheck disable=SC2086
+	quietly apt-get update -q && quietly apt-get install -y -q --no-install-recommends $missing || {
+		echo "deps: apt-get could not install:$missing; see $log" >&2
 		exit 1
 	}
 fi
+rm -f "$log"
 exit 0

@@ -367,3 +367,50 @@ expect_match "$SCRATCH/out" '^  kernel  60\.0% of +10 lines,  75\.0% of +4 funct
 expect_match "$SCRATCH/out" '^  kernel   0\.0% of +3 lines, .* drivers/misc/example\.c$' \
 	"and the code under test, beside its test"
 expect_no_line "$SCRATCH/out" "fs/other.c" "not the rest of the kernel"
+
+# What the second review found.
+# REPEAT: a test's failure (1) in one run wins over a later run that did
+# not reach the tests (125).
+printf 'qemu-system-x86_64: -smp: invalid option\n' > "$SCRATCH/last/console.log"
+: > "$SCRATCH/last/guest.lines"
+stages 'failure_status' x86_64
+expect_line "$SCRATCH/out" "2" "QEMU that did not start is the run's setting (2), not a commit to skip"
+stages 'REPEAT=00; load_settings' x86_64
+expect_status 2 $? "REPEAT=00 is refused"
+# Coverage data: only regular files are taken, base64 that fails fails.
+obj=$SCRATCH/cov2/obj
+rm -rf "$SCRATCH/cov2" && mkdir -p "$obj/lib" "$SCRATCH/cov2/gcov/${obj#/}/lib"
+: > "$obj/lib/a.gcno"
+ln -s /etc/hostname "$SCRATCH/cov2/gcov/${obj#/}/lib/a.gcda"
+tar -C "$SCRATCH/cov2/gcov" -czf - . | base64 > "$SCRATCH/last/gcov.b64"
+printf 'gcov end\n' > "$SCRATCH/last/guest.lines"
+stages "OBJ=$obj; unpack_kernel_coverage; echo status=\$?" x86_64
+expect_line "$SCRATCH/out" "status=1" "coverage data holding a symbolic link is refused"
+if [ ! -e "$obj/lib/a.gcda" ]; then
+	pass "and nothing it points to is copied"
+else
+	fail "a symbolic link of the guest's coverage data was followed"
+fi
+rm -rf "$SCRATCH/cov2/gcov" && mkdir -p "$SCRATCH/cov2/gcov/${obj#/}/lib"
+echo counts > "$SCRATCH/cov2/gcov/${obj#/}/lib/a.gcda"
+{ tar -C "$SCRATCH/cov2/gcov" -czf - . | base64; echo '!!!! not base64 @@@'; } > "$SCRATCH/last/gcov.b64"
+stages "OBJ=$obj; unpack_kernel_coverage; echo status=\$?" x86_64
+expect_line "$SCRATCH/out" "status=1" "coverage data that is not all base64 fails"
+printf 'kunit-run: gcov end\r\nkunit-run: done\r\nkunit-run: gcov H4sI\r\n' > "$SCRATCH/last/results.port"
+stages "COVERAGE=1 ksft=; read_port" x86_64
+expect_line "$SCRATCH/last/guest.lines" "error: the coverage data came out of order" \
+	"coverage data after its end or after done is the guest's error"
+# make arches: a setting of make run in the environment is refused, and
+# no run at all fails.
+status=0
+env BUILD="$SCRATCH/ab" QEMU_CONFIG="$TOP/scripts/arch/x86_64" ARCHES=arm64 TREES=6.12 \
+	"$TOP/scripts/arches.sh" > "$SCRATCH/out" 2>&1 || status=$?
+expect_status 2 $status "make arches refuses QEMU_CONFIG, which would change every row"
+status=0
+env BUILD="$SCRATCH/ab" ARCHES=um TREES=6.12 CONFIGS=modules "$TOP/scripts/arches.sh" \
+	> "$SCRATCH/out" 2>&1 || status=$?
+expect_status 1 $status "make arches with nothing to run fails"
+stages 'for pair in "1 125" "125 1" "0 125" "125 0" "0 0" "0 1" "2 1" "125 2"; do
+	set -- $pair; printf "%s " "$(worse_status $1 $2)"; done; echo' x86_64
+expect_line "$SCRATCH/out" "1 1 125 125 0 1 1 125 " \
+	"REPEAT's runs together: a failure of the tests wins, then the first other failure"

@@ -20,6 +20,18 @@ bad_setting() {
 # A test that fails is 1, all passed 0 (the README's "Bisecting").
 UNTESTABLE=125
 
+# worse_status A B: the status of two runs together: a failure of the
+# tests (1) wins over any other failure, a failure over a pass.
+worse_status() {
+	if [ "$1" -eq 1 ] || [ "$2" -eq 0 ]; then
+		echo "$1"
+	elif [ "$1" -eq 0 ] || [ "$2" -eq 1 ]; then
+		echo "$2"
+	else
+		echo "$1"
+	fi
+}
+
 # Ends the run: the kernel cannot be configured or built.
 cannot_build() {
 	echo "kunit-run: $*" >&2
@@ -108,7 +120,11 @@ load_arch() {
 	arch_file=$TOP/scripts/arch/$1
 	# kunit.py's --qemu_config: a file of the same settings, anywhere.
 	if [ -n "${QEMU_CONFIG:-}" ]; then
-		arch_file=$QEMU_CONFIG
+		# A name without a slash would be looked for in PATH by ".".
+		case $QEMU_CONFIG in
+		/*) arch_file=$QEMU_CONFIG ;;
+		*) arch_file=$PWD/$QEMU_CONFIG ;;
+		esac
 		[ -f "$arch_file" ] && [ -r "$arch_file" ] ||
 			bad_setting "QEMU_CONFIG=$QEMU_CONFIG: cannot read it (a file of the settings scripts/arch/README lists)"
 	fi
@@ -119,12 +135,10 @@ load_arch() {
 		results_device kconfig kconfig_series; do
 		unset "$setting"
 	done
-	sh -n "$arch_file" 2> "${TMPDIR:-/tmp}/kunit-arch.$$" || {
-		sed -e 's/^/  /' "${TMPDIR:-/tmp}/kunit-arch.$$" >&2
-		rm -f "${TMPDIR:-/tmp}/kunit-arch.$$"
+	if ! syntax=$(sh -n "$arch_file" 2>&1); then
+		printf '%s\n' "$syntax" | sed -e 's/^/  /' >&2
 		bad_setting "${arch_file#"$TOP"/} is not a file of sh settings (scripts/arch/README)"
-	}
-	rm -f "${TMPDIR:-/tmp}/kunit-arch.$$"
+	fi
 	# shellcheck disable=SC1090
 	. "$arch_file"
 	arch_name=$1
@@ -221,7 +235,7 @@ load_settings() {
 	esac
 	REPEAT=${REPEAT:-1}
 	case $REPEAT in
-	'' | *[!0-9]* | 0) bad_setting "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
+	'' | *[!0-9]* | 0*) bad_setting "REPEAT=$REPEAT: give how many runs, 1 or more" ;;
 	esac
 	[ "$REPEAT" -eq 1 ] || [ -z "${LIST:-}" ] || bad_setting "REPEAT=$REPEAT LIST=$LIST: give one of them"
 	# One file would hold the last run's results alone.

@@ -21,18 +21,35 @@ unpack_kernel_coverage() {
 		echo "kunit-run: COVERAGE=1: the coverage data did not all come (no \"gcov end\")"
 		return 1
 	}
-	rm -rf "$LAST/gcov" && mkdir -p "$LAST/gcov" &&
-		base64 -d < "$LAST/gcov.b64" | tar -C "$LAST/gcov" -xzf - || {
-		echo "kunit-run: COVERAGE=1: cannot unpack the coverage data ($LAST/gcov.b64)"
+	# The guest runs the tests' code: what it sent is data, no more.  A
+	# tar of directories and regular files only, unpacked as plain files
+	# of this user; base64's own failure is one.
+	rm -rf "$LAST/gcov" "$LAST/gcov.tar.gz" && mkdir -p "$LAST/gcov" &&
+	base64 -d < "$LAST/gcov.b64" > "$LAST/gcov.tar.gz" || {
+		echo "kunit-run: COVERAGE=1: the coverage data is not base64 ($LAST/gcov.b64)"
+		return 1
+	}
+	kinds=$(tar -tvzf "$LAST/gcov.tar.gz" | cut -c1 | sort -u | tr -d '\n') || kinds=bad
+	case $kinds in
+	'' | *[!-d]*)
+		echo "kunit-run: COVERAGE=1: the coverage data holds more than directories and files (${kinds:-nothing})"
+		return 1
+		;;
+	esac
+	tar -C "$LAST/gcov" --no-same-owner --no-same-permissions -xzf "$LAST/gcov.tar.gz" || {
+		echo "kunit-run: COVERAGE=1: cannot unpack the coverage data ($LAST/gcov.tar.gz)"
 		return 1
 	}
 	find "$OBJ" -name '*.gcda' -delete
 	# The guest names each file by where it was built: $OBJ/...
 	found=0
-	for gcda in $(cd "$LAST/gcov" && find . -path "./${OBJ#/}/*" -name '*.gcda'); do
+	for gcda in $(cd "$LAST/gcov" && find . -path "./${OBJ#/}/*" -type f -name '*.gcda'); do
 		rel=${gcda#./"${OBJ#/}"/}
 		[ -f "$OBJ/${rel%.gcda}.gcno" ] || continue
-		cp "$LAST/gcov/$gcda" "$OBJ/$rel" || return 1
+		cp "$LAST/gcov/$gcda" "$OBJ/$rel" || {
+			echo "kunit-run: COVERAGE=1: cannot copy $gcda into $OBJ"
+			return 1
+		}
 		found=$((found + 1))
 	done
 	[ "$found" -gt 0 ] || {
@@ -74,7 +91,7 @@ stage_coverage() {
 	if ! user_coverage || ! lcov --quiet --capture --directory "$BUILD/user-cov" \
 		--base-directory "$TOP" --output-file "$LAST/coverage-user.info" \
 		>> "$LAST/coverage.log" 2>&1; then
-		echo "kunit-run: COVERAGE=1: the userspace programs' coverage failed; see $LAST/coverage-user.log"
+		echo "kunit-run: COVERAGE=1: the userspace programs' coverage failed; see $LAST/coverage-user.log and $LAST/coverage.log"
 		report_status=1
 		return 0
 	fi
@@ -126,9 +143,12 @@ coverage_summary() {
 			for (f in found) {
 				dir = f; sub(/\/[^\/]*$/, "", dir)
 				if (!(dir in tested) && f !~ /^lib\/kunit\//) continue
-				printf "  %-6s %5.1f%% of %5d lines, %5.1f%% of %4d functions  %s\n", world,
-					100 * hit[f] / found[f], found[f],
-					funcs[f] ? 100 * fhit[f] / funcs[f] : 0, funcs[f], f
+				if (funcs[f])
+					fns = sprintf("%5.1f%% of %4d functions", 100 * fhit[f] / funcs[f], funcs[f])
+				else
+					fns = sprintf("%22s", "no functions")
+				printf "  %-6s %5.1f%% of %5d lines, %s  %s\n", world,
+					100 * hit[f] / found[f], found[f], fns, f
 			}
 		}' "$1" | sort -k9
 }

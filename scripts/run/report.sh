@@ -81,11 +81,20 @@ read_port() {
 	# COVERAGE=1's lines, the kernel's .gcda files as a base64 tar, go to
 	# gcov.b64, not among the init's lines.
 	tr -d '\r' < "$port_file" > "$LAST/results.port.lines" &&
+	# Coverage data after its end, or after the guest's "done", is out of
+	# order: an error of the guest's.
 	awk -v guest="$LAST/guest.lines" -v b64="$LAST/gcov.b64" '
-		/^kunit-run: gcov end$/ { print "gcov end" > guest; next }
-		/^kunit-run: gcov / { sub(/^kunit-run: gcov /, ""); print > b64; next }
+		/^kunit-run: gcov end$/ { if (ended || done) bad = 1; ended = 1; print "gcov end" > guest; next }
+		/^kunit-run: gcov / {
+			if (ended || done) bad = 1
+			sub(/^kunit-run: gcov /, ""); print > b64; next
+		}
+		/^kunit-run: done$/ { done = 1 }
 		/^kunit-run: / { sub(/^kunit-run: /, ""); print > guest }
-		END { printf "" > guest }' "$LAST/results.port.lines" || return 1
+		END {
+			if (bad) print "error: the coverage data came out of order" > guest
+			printf "" > guest
+		}' "$LAST/results.port.lines" || return 1
 	if [ -n "$ksft" ]; then
 		sed -e '/^kunit-run: /d' "$LAST/results.port.lines" > "$LAST/kselftest.tap" ||
 			return 1
@@ -206,13 +215,22 @@ stage_list() {
 }
 
 # A run that failed, as git bisect run takes it: 125 ($UNTESTABLE) only
-# when the kernel surely never reached its tests; else 1, the tests'
+# when the kernel surely never reached its tests (2 when QEMU itself did
+# not start); else 1, the tests'
 # failure, which git bisect marks bad.  Reached: a KTAP or TAP version
 # line anywhere on the console (whatever prefix the kernel gave it: a
 # time, a caller id, a level), a line of the guest's init on the results
 # port, or KUnit in a report's call trace or task name.  A console the
 # kernel was told to keep quiet (quiet, loglevel=) cannot tell: 1.
 failure_status() {
+	# QEMU that did not start (an option it does not take: QEMU_ARGS) is
+	# the run's setting, not the commit's: 2, as for a setting refused.
+	if [ -n "$qemu" ] && ! grep -q 'Linux version' "$LAST/console.log" 2> /dev/null &&
+	   grep -qE '^qemu-system-[a-z0-9_]+: ' "$LAST/console.log" 2> /dev/null; then
+		echo "kunit-run: QEMU did not start: $(grep -m 1 -E '^qemu-system-[a-z0-9_]+: ' "$LAST/console.log")" >&2
+		echo 2
+		return 0
+	fi
 	if grep -qE 'K?TAP version [0-9]|kunit_[a-z_]+\+0x|kunit_try_catch' "$LAST/console.log" 2> /dev/null ||
 	   [ -s "$LAST/guest.lines" ]; then
 		echo 1

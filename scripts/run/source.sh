@@ -156,8 +156,9 @@ OVERLAID="include/kunit lib/kunit tools/testing/selftests/kunit Documentation/de
 sync_work_tree() {
 	set -- --exclude=/.git --exclude='/.kunit-*'
 	# A build directory inside the tree (kunit.py's .kunit) is not the tree's.
-	case $BUILD/ in
-	"$KSRC"/*) set -- "$@" --exclude="/${BUILD#"$KSRC"/}" ;;
+	sync_build=$(readlink -f "$BUILD") && sync_src=$(readlink -f "$KSRC") || return 1
+	case $sync_build/ in
+	"$sync_src"/*) set -- "$@" --exclude="/${sync_build#"$sync_src"/}" ;;
 	esac
 	if [ -z "$STOCK" ]; then
 		# Without a trailing /: a link or a file of that name too.
