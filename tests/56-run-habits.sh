@@ -258,12 +258,15 @@ expect_line "$SCRATCH/out" "ok" "KCONFIG_ADD takes y, m, n, numbers and strings"
 
 # An interrupted stage ends its job and what the job started.  (SIGTERM:
 # a check's background job ignores SIGINT, as the job of a stage does.)
-rm -f "$SCRATCH/child.pid"
-( stages 'sh -c "sleep 60 & echo \$! > $SCRATCH/child.pid; wait" &
+rm -f "$SCRATCH/child.pid" "$SCRATCH/stage.pid"
+( stages 'sh -c "echo \$PPID" > $SCRATCH/stage.pid
+	sh -c "sleep 60 & echo \$! > $SCRATCH/child.pid; wait" &
 	wait_with_progress $! describe' x86_64 ) &
-runner=$!
-sleep 2
-for p in $(pgrep -P "$runner"); do kill -TERM "$p" 2> /dev/null; done
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	[ -s "$SCRATCH/child.pid" ] && break
+	sleep 1
+done
+kill -TERM "$(cat "$SCRATCH/stage.pid")" 2> /dev/null
 sleep 3
 child=$(cat "$SCRATCH/child.pid" 2> /dev/null)
 if [ -n "$child" ] && ! kill -0 "$child" 2> /dev/null; then
