@@ -55,6 +55,7 @@ kunit() {
 # Each flag, and what kunit-run must get for it.
 mkdir -p "$SCRATCH/kdir"
 : > "$SCRATCH/kdir/.kunitconfig"
+set -f
 while IFS='|' read -r args want; do
 	# shellcheck disable=SC2086
 	kunit run --build_dir=fbuild $args
@@ -102,6 +103,7 @@ done <<EOF
 example*.push*|FILTER=example*.push*
 |mode=run
 EOF
+set +f
 # A flag's value with spaces stays one setting.
 kunit run --build_dir=fbuild "--qemu_args=-smp 2" "--kernel_args=a b"
 expect_line "$SCRATCH/out" "QEMU_ARGS=-smp 2" "kunit run --qemu_args='-smp 2': the whole value"
@@ -140,7 +142,9 @@ for code in 0 1 125; do
 	expect_status $code $status "kunit run exits as the run did"
 done
 
-# What it does not take: exit 2, and says what to do.
+# What it does not take: exit 2, and says what to do.  (The arguments
+# are split, not globbed: "b*" would be a file of the current directory.)
+set -f
 while IFS='|' read -r args want; do
 	# shellcheck disable=SC2086
 	kunit $args
@@ -165,6 +169,7 @@ run --arch=|--arch= needs a value
 run --jobs=|--jobs= needs a value
 run --build_dir=|--build_dir= needs a value
 EOF
+set +f
 kunit --help
 expect_status 0 $status "kunit --help"
 expect_match "$SCRATCH/out" '^  --run_isolated=suite\|test' "kunit --help names the flags"
