@@ -695,9 +695,14 @@ else
 	show "$SCRATCH/out"
 fi
 # A run that is going, and takes longer than a poll: waited for.
+rm -f "$SCRATCH/held/.lock-holder"
 sh -c 'exec 9>> "$1/.lock"; flock 9; echo $$ > "$1/.lock-holder"; sleep 3' holder "$SCRATCH/held" &
 holder=$!
-sleep 0.3
+# Once it holds the lock and said so, however loaded the machine.
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	[ "$(cat "$SCRATCH/held/.lock-holder" 2> /dev/null)" = "$holder" ] && break
+	sleep 0.2
+done
 stages 'RUN=$SCRATCH/held hold_poll=1; hold_run_dir; echo held' x86_64
 status=$?
 wait $holder

@@ -130,6 +130,11 @@ load_arch() {
 	fi
 	[ -f "$arch_file" ] ||
 		bad_setting "ARCH=$1 is not supported: use one of $(known_arches)"
+	# The project's own files by their name in it, any other whole.
+	case $arch_file in
+	"$TOP/scripts/arch/"*) arch_shown=${arch_file#"$TOP"/} ;;
+	*) arch_shown=$arch_file ;;
+	esac
 	for setting in karch cross packages image targets qemu qemu_machine qemu_bios qemu_memory \
 		qemu_console kvm console boot_args busybox busybox_package results_qemu_args \
 		results_device kconfig kconfig_series; do
@@ -137,7 +142,7 @@ load_arch() {
 	done
 	if ! syntax=$(sh -n "$arch_file" 2>&1); then
 		printf '%s\n' "$syntax" | sed -e 's/^/  /' >&2
-		bad_setting "${arch_file#"$TOP"/} is not a file of sh settings (scripts/arch/README)"
+		bad_setting "$arch_shown is not a file of sh settings (scripts/arch/README)"
 	fi
 	# shellcheck disable=SC1090
 	. "$arch_file"
@@ -145,18 +150,18 @@ load_arch() {
 	# kunit.py's --cross_compile: another cross compiler than the file's.
 	[ -z "${CROSS_COMPILE:-}" ] || cross=$CROSS_COMPILE
 	for setting in karch image targets kconfig; do
-		eval "[ -n \"\${$setting:-}\" ]" || bad_setting "${arch_file#"$TOP"/} does not set $setting"
+		eval "[ -n \"\${$setting:-}\" ]" || bad_setting "$arch_shown does not set $setting"
 	done
 	for setting in cross packages qemu qemu_machine qemu_bios qemu_memory qemu_console kvm \
 		console boot_args busybox busybox_package results_qemu_args results_device \
 		kconfig_series; do
-		eval "[ -n \"\${$setting+set}\" ]" || bad_setting "${arch_file#"$TOP"/} does not set $setting"
+		eval "[ -n \"\${$setting+set}\" ]" || bad_setting "$arch_shown does not set $setting"
 	done
 	if [ -n "$qemu" ]; then
 		case $qemu_memory in
-		'' | *[!0-9]*) bad_setting "${arch_file#"$TOP"/}: qemu_memory=$qemu_memory: give MiB, a number" ;;
+		'' | *[!0-9]*) bad_setting "$arch_shown: qemu_memory=$qemu_memory: give MiB, a number" ;;
 		esac
-		[ -n "$qemu_console" ] || bad_setting "${arch_file#"$TOP"/}: qemu_console is empty"
+		[ -n "$qemu_console" ] || bad_setting "$arch_shown: qemu_console is empty"
 	fi
 	# A userland is busybox, from the host or from a package.
 	userland=
@@ -164,7 +169,7 @@ load_arch() {
 	# Its results reach the host on a port of their own, under QEMU.
 	if [ -n "$userland" ] && { [ -z "$qemu" ] || [ -z "$results_device" ] ||
 		[ -z "$results_qemu_args" ]; }; then
-		bad_setting "${arch_file#"$TOP"/} has a userland but no results port (results_qemu_args, results_device)"
+		bad_setting "$arch_shown has a userland but no results port (results_qemu_args, results_device)"
 	fi
 	:
 }
