@@ -96,7 +96,7 @@ if [ -n "$dir61" ] && [ "$dir61" != "$dir612" ]; then
 else
 	fail "6.1 and 6.12 share the build directory $dir61"
 fi
-# 6.12 on User Mode Linux is tests/96's.
+# 6.12 on User Mode Linux is tests/96's (with KUNIT_CHECK_MORE=1).
 if [ "${KUNIT_CHECK_MORE:-}" = 1 ]; then
 	make --no-print-directory run BUILD="$BUILD" KSRC=6.1 ARCH=um > "$SCRATCH/um61.out" 2>&1
 	expect_status 0 $? "make run KSRC=6.1 ARCH=um passes"
