@@ -21,7 +21,7 @@ build_failed() {
 # stage started ($kunit_files) and the configuration as it is now.
 build_key_now() {
 	{
-		echo "$targets $cc $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null) $MAKE_OPTIONS"
+		echo "$targets $cc $kcflags $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null) $MAKE_OPTIONS"
 		${cross}gcc --version | head -n 1
 		cat "$OBJ/.config"
 		echo "$kunit_files"
@@ -41,10 +41,18 @@ build_progress() {
 
 stage_build() {
 	cc=${cross}gcc
-	command -v ccache > /dev/null 2>&1 && cc="ccache $cc"
 	# Each configuration builds in a directory of its own: with paths
 	# taken relative to it, an object that two configurations (modules or
 	# built in, with or without debugfs) compile alike is compiled once.
+	# ccache then gives the compiler the sources as ../src/..., which the
+	# kernel's own -fmacro-prefix-map (the tree's whole path) misses:
+	# __FILE__, in WARN()'s and KUnit's messages, would name ../src/lib/...
+	# The relative form is mapped too.
+	kcflags=
+	if command -v ccache > /dev/null 2>&1; then
+		cc="ccache $cc"
+		kcflags=-fmacro-prefix-map=../src/=
+	fi
 	CCACHE_BASEDIR=$RUN
 	export CCACHE_BASEDIR
 	kunit_files=
@@ -76,7 +84,8 @@ stage_build() {
 	fi
 	echo "[$(date +%H:%M:%S)]   log: $LAST/build.log"
 	# shellcheck disable=SC2086
-	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" -j"$JOBS" $MAKE_OPTIONS $targets \
+	make -C "$WORK" O="$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" ${kcflags:+"KCFLAGS=$kcflags"} \
+		-j"$JOBS" $MAKE_OPTIONS $targets \
 		> "$LAST/build.log" 2>&1 &
 	wait_with_progress $! build_progress ||
 		build_failed "the kernel build" "$LAST/build.log"
@@ -110,7 +119,7 @@ stage_extra() {
 	# whole.
 	extra_relative=$(realpath --relative-to="$OBJ" "$RUN/extra")
 	make -C "$OBJ" ARCH=$karch CROSS_COMPILE=$cross CC="$cc" M="$RUN/extra" \
-		KCFLAGS="-fmacro-prefix-map=$RUN/extra/=$KUNIT_EXTRA/ -fmacro-prefix-map=$extra_relative/=$KUNIT_EXTRA/" \
+		KCFLAGS="$kcflags -fmacro-prefix-map=$RUN/extra/=$KUNIT_EXTRA/ -fmacro-prefix-map=$extra_relative/=$KUNIT_EXTRA/" \
 		modules > "$LAST/extra.log" 2>&1 &
 	progress_log=$LAST/extra.log
 	# The user's tests that do not build are a failure of the tests: 1.
