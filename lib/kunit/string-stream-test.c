@@ -65,15 +65,20 @@ static void string_stream_test_one_long_add(struct kunit *test)
 }
 
 /*
- * A text larger than any allocator hands out (8 MiB of blanks, the widest
+ * A text larger than the allocator hands out (8 MiB of blanks, the widest
  * field vsnprintf() takes, which it only counts; the buffer would be 16
  * MiB) is refused with -ENOMEM, the stream as it was, and quietly: an
- * allocator's WARNING would fail the case that logged it.
+ * allocator's WARNING would fail the case that logged it.  Where kmalloc()
+ * hands out 16 MiB (64 KiB pages: powerpc), no field is that wide.
  */
 static void string_stream_test_too_long_fails_quietly(struct kunit *test)
 {
-	struct string_stream *stream = alloc_string_stream(test, GFP_KERNEL);
+	struct string_stream *stream;
 
+	if (KMALLOC_MAX_SIZE >= (16UL << 20))
+		kunit_skip(test, "kmalloc() hands out %lu bytes here: no text is too long",
+			   (unsigned long)KMALLOC_MAX_SIZE);
+	stream = alloc_string_stream(test, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, stream);
 	KUNIT_ASSERT_EQ(test, string_stream_add(stream, "kept"), 0);
 	KUNIT_EXPECT_EQ(test, string_stream_add(stream, "%*s", (8 << 20) - 1, ""), -ENOMEM);
