@@ -417,3 +417,8 @@ stages 'for pair in "1 125" "125 1" "0 125" "125 0" "0 0" "0 1" "2 1" "125 2"; d
 	set -- $pair; printf "%s " "$(worse_status $1 $2)"; done; echo' x86_64
 expect_line "$SCRATCH/out" "1 1 125 125 0 1 1 125 " \
 	"REPEAT's runs together: a failure of the tests wins, then the first other failure"
+# A QEMU that a signal ended started: a silent kernel is not a setting.
+printf 'qemu-system-sh4: terminating on signal 15 from pid 1 (timeout)\n' > "$SCRATCH/last/console.log"
+: > "$SCRATCH/last/guest.lines"
+stages 'failure_status' x86_64
+expect_line "$SCRATCH/out" "125" "a QEMU ended by a signal with a silent console: the kernel did not reach its tests (125)"

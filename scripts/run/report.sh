@@ -225,8 +225,10 @@ stage_list() {
 failure_status() {
 	# QEMU that did not start (an option it does not take: QEMU_ARGS) is
 	# the run's setting, not the commit's: 2, as for a setting refused.
+	# (A QEMU that a signal ended, as TIMEOUT's, did start.)
 	if [ -n "$qemu" ] && ! grep -q 'Linux version' "$LAST/console.log" 2> /dev/null &&
-	   grep -qE '^qemu-system-[a-z0-9_]+: ' "$LAST/console.log" 2> /dev/null; then
+	   grep -E '^qemu-system-[a-z0-9_]+: ' "$LAST/console.log" 2> /dev/null |
+		grep -qv ': terminating on signal '; then
 		echo "kunit-run: QEMU did not start: $(grep -m 1 -E '^qemu-system-[a-z0-9_]+: ' "$LAST/console.log")" >&2
 		echo 2
 		return 0
