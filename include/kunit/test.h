@@ -806,7 +806,8 @@ void __printf(2, 3) __kunit_suite_mark_skipped(struct kunit_suite *suite, const 
 	__KUNIT_MARK_SKIPPED_FN(test_or_suite)((test_or_suite), fmt, ##__VA_ARGS__)
 /* _Generic does not evaluate @t: the macro's argument is evaluated once. */
 #define __KUNIT_MARK_SKIPPED_FN(t)					\
-	_Generic((t), struct kunit_suite * : __kunit_suite_mark_skipped, default : __kunit_mark_skipped)
+	_Generic((t),							\
+		 struct kunit_suite * : __kunit_suite_mark_skipped, default : __kunit_mark_skipped)
 
 /**
  * kunit_skip() - mark the test case as skipped, and end it
@@ -885,7 +886,6 @@ void __printf(2, 3) __kunit_suite_mark_skipped(struct kunit_suite *suite, const 
  * Documents that reaching this point is the test's success.
  */
 #define KUNIT_SUCCEED(test) ((void)(test))
-
 
 void __cold __printf(3, 4) kunit_do_failed_assertion(struct kunit *test,
 						     const struct kunit_assert *assert,
