@@ -134,16 +134,46 @@ if [ -n "$ahead" ]; then
 	trap 'stop_prebuild; exit 143' TERM
 fi
 
+# children_cpu: sets cpu_now to the CPU time (user and system) of this
+# shell's waited-for children so far, in hundredths of a second: the
+# second line of times, which must run in this shell (a subshell's
+# children are its own); empty when it cannot be read.  The builder ahead
+# is waited for only at the end: a check's share is its own processes'.
+cpu_file=$(mktemp "${TMPDIR:-/tmp}/kunit-check-times.XXXXXX") || cpu_file=
+children_cpu() {
+	cpu_now=
+	[ -n "$cpu_file" ] && times > "$cpu_file" 2> /dev/null || return 0
+	cpu_now=$(awk 'NR == 2 {
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, f, "m")
+			sub("s", "", f[2])
+			t += f[1] * 60 + f[2]
+		}
+		printf "%d\n", t * 100
+	}' "$cpu_file")
+}
+
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	[ -f "$script" ] || continue
 	name=$(basename "$script" .sh)
 	echo "# $name"
 	start=$(date +%s)
+	children_cpu
+	cpu_start=$cpu_now
 	(cd "$TOP" && sh "$script") > "$CHECKS_DIR/$name.out" 2>&1
 	status=$?
 	cat "$CHECKS_DIR/$name.out"
-	# Where make check's time goes, for a run on a slower machine.
-	echo "# $name: $(($(date +%s) - start)) s"
+	# Where make check's time goes, for a run on a slower machine: the
+	# wall time, and the CPU time the check's processes took (on two
+	# cores, the kernels built ahead share the rest).
+	children_cpu
+	cpu=
+	if [ -n "$cpu_start" ] && [ -n "$cpu_now" ]; then
+		cpu=$((cpu_now - cpu_start))
+		cpu=", CPU $((cpu / 100)).$((cpu / 10 % 10)) s"
+	fi
+	echo "# $name: $(($(date +%s) - start)) s$cpu"
 	grep -E '^(not )?ok ' "$CHECKS_DIR/$name.out" >> "$results"
 	case $? in
 	0) ;;
@@ -155,6 +185,7 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 		echo "not ok - $name: script exit $status" >> "$results" || unwritten=1
 	fi
 done
+[ -z "$cpu_file" ] || rm -f "$cpu_file"
 
 # Every kernel built ahead was built, and booted by a check as it was
 # built (its build keys): a line of the list that no check runs as it
