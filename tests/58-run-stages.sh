@@ -183,6 +183,88 @@ else
 	show "$SCRATCH/out"
 fi
 
+# A configuration's first build starts from the objects of the one built
+# here that differs least from it, of the same architecture, tree, KUnit
+# (this one or stock) and compiler; Kbuild's records then name its own
+# work tree, and its .config, list of modules and kselftest objects are
+# its own.  A make that says what it found stands for Kbuild.
+seedrun=$SCRATCH/build/run
+# make_seed NAME STOCK-SETTING CONFIG-LINES: a build made here, by
+# stage_build with a make that makes the image.
+make_seed() {
+	mkdir -p "$seedrun/$1/obj"
+	printf '%s\n' $3 > "$seedrun/$1/obj/.config"
+	stages "RUN=$seedrun/$1 OBJ=$seedrun/$1/obj KSRC=$SCRATCH/extracted $2 BUILD=$SCRATCH/build
+		version=6.12.0 JOBS=1 cross=
+		make() { mkdir -p \"\${OBJ}/arch/x86/boot\"; touch \"\$OBJ/\$image\"; }
+		stage_build" x86_64 ||
+		show "$SCRATCH/out"
+	mkdir -p "$seedrun/$1/obj/kernel" "$seedrun/$1/obj/kselftest"
+	echo "$1" > "$seedrun/$1/obj/kernel/fork.o"
+	echo "savedcmd_kernel/fork.o := gcc -I$seedrun/$1/src/include -c -o kernel/fork.o" \
+		> "$seedrun/$1/obj/kernel/.fork.o.cmd"
+	echo "$1" > "$seedrun/$1/obj/modules.order"
+	echo "$1" > "$seedrun/$1/obj/kselftest/ktap.o"
+}
+mkdir -p "$SCRATCH/extracted"
+touch "$SCRATCH/extracted/.extracted"
+rm -rf "$SCRATCH/build"
+make_seed x86_64-far STOCK= "CONFIG_KUNIT=y CONFIG_A=y CONFIG_B=y CONFIG_C=y CONFIG_D=y"
+make_seed x86_64-near STOCK= "CONFIG_KUNIT=m CONFIG_A=y"
+make_seed x86_64-stock-nearest STOCK=1 "CONFIG_KUNIT=y"
+seeding='RUN=$seedrun/x86_64-new OBJ=$seedrun/x86_64-new/obj WORK=$seedrun/x86_64-new/src
+	KSRC=$SCRATCH/extracted version=6.12.0 JOBS=1 cross= BUILD=$SCRATCH/build
+	make() {
+		echo "fork.o: $(cat "$OBJ/kernel/fork.o" 2> /dev/null)"
+		echo "cmd: $(cat "$OBJ/kernel/.fork.o.cmd" 2> /dev/null)"
+		echo "config: $(tr "\n" " " < "$OBJ/.config")"
+		echo "modules.order: $(cat "$OBJ/modules.order" 2> /dev/null)"
+		echo "kselftest: $(cat "$OBJ/kselftest/ktap.o" 2> /dev/null)"
+		mkdir -p "$OBJ/arch/x86/boot"
+		touch "$OBJ/$image"
+	}
+	mkdir -p "$OBJ"; printf "CONFIG_KUNIT=y\nCONFIG_A=y\n" > "$OBJ/.config"'
+stages "$seeding
+	STOCK=; stage_build" x86_64
+if grep -q "starting from the objects of x86_64-near (2 lines of .config differ)$" "$SCRATCH/out" &&
+	grep -qx "fork.o: x86_64-near" "$SCRATCH/last/build.log"; then
+	pass "a first build starts from the objects of the nearest configuration of its KUnit"
+else
+	fail "a first build did not start from x86_64-near's objects"
+	show "$SCRATCH/out"
+fi
+made=$SCRATCH/last/build.log
+expect_line "$made" "cmd: savedcmd_kernel/fork.o := gcc -I$seedrun/x86_64-new/src/include -c -o kernel/fork.o" \
+	"Kbuild's records name the new work tree, so that what it changes is compiled again"
+expect_line "$made" "config: CONFIG_KUNIT=y CONFIG_A=y " "the new build keeps its own .config"
+expect_line "$made" "modules.order: " "and writes its own list of modules"
+expect_line "$made" "kselftest: " "and builds its own kselftest objects"
+rm -rf "$seedrun/x86_64-new"
+stages "$seeding
+	STOCK=1; stage_build" x86_64
+expect_line "$made" "fork.o: x86_64-stock-nearest" \
+	"stock KUnit's build starts from stock KUnit's objects"
+rm -rf "$seedrun/x86_64-new"
+rm -rf "$seedrun/x86_64-stock-nearest"
+stages "$seeding
+	STOCK=1; stage_build" x86_64
+if grep -qx "fork.o: " "$made" && ! grep -q "starting from" "$SCRATCH/out"; then
+	pass "stock KUnit's build never starts from this KUnit's objects (their lib/kunit differ)"
+else
+	fail "stock KUnit's build took this KUnit's objects"
+	show "$SCRATCH/out"
+fi
+rm -rf "$seedrun/x86_64-new"
+stages "$seeding
+	STOCK= cross=x86_64-linux-gnu-; stage_build" x86_64
+expect_line "$made" "fork.o: " "another compiler builds from nothing"
+rm -rf "$seedrun/x86_64-new"
+rm "$SCRATCH/extracted/.extracted"
+stages "$seeding
+	STOCK=; stage_build" x86_64
+expect_line "$made" "fork.o: " "a tree that is not an extracted one builds from nothing"
+rm -rf "$seedrun/x86_64-new" "$SCRATCH/build"
+
 # Made again when, and only when, something that goes into it changed.
 mkdir -p "$SCRATCH/extracted"
 touch "$SCRATCH/extracted/.extracted"
