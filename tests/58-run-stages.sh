@@ -185,85 +185,155 @@ fi
 
 # A configuration's first build starts from the objects of the one built
 # here that differs least from it, of the same architecture, tree, KUnit
-# (this one or stock) and compiler; Kbuild's records then name its own
-# work tree, and its .config, list of modules and kselftest objects are
-# its own.  A make that says what it found stands for Kbuild.
+# (stock, or this one with the same files), compiler, and not for
+# COVERAGE; Kbuild's records then name its own work tree, and its
+# .config, list of modules, modules and kselftest objects are its own.
+# A make that says what it found, and syncs include/config/auto.conf
+# when .config is newer (Kbuild's syncconfig), stands for Kbuild.
 seedrun=$SCRATCH/build/run
-# make_seed NAME STOCK-SETTING CONFIG-LINES: a build made here, by
-# stage_build with a make that makes the image.
-make_seed() {
-	mkdir -p "$seedrun/$1/obj"
-	printf '%s\n' $3 > "$seedrun/$1/obj/.config"
-	stages "RUN=$seedrun/$1 OBJ=$seedrun/$1/obj KSRC=$SCRATCH/extracted $2 BUILD=$SCRATCH/build
-		version=6.12.0 JOBS=1 cross=
-		make() { mkdir -p \"\${OBJ}/arch/x86/boot\"; touch \"\$OBJ/\$image\"; }
-		stage_build" x86_64 ||
-		show "$SCRATCH/out"
-	mkdir -p "$seedrun/$1/obj/kernel" "$seedrun/$1/obj/kselftest"
-	echo "$1" > "$seedrun/$1/obj/kernel/fork.o"
-	echo "savedcmd_kernel/fork.o := gcc -I$seedrun/$1/src/include -c -o kernel/fork.o" \
-		> "$seedrun/$1/obj/kernel/.fork.o.cmd"
-	echo "$1" > "$seedrun/$1/obj/modules.order"
-	echo "$1" > "$seedrun/$1/obj/kselftest/ktap.o"
-}
-mkdir -p "$SCRATCH/extracted"
-touch "$SCRATCH/extracted/.extracted"
-rm -rf "$SCRATCH/build"
-make_seed x86_64-far STOCK= "CONFIG_KUNIT=y CONFIG_A=y CONFIG_B=y CONFIG_C=y CONFIG_D=y"
-make_seed x86_64-near STOCK= "CONFIG_KUNIT=m CONFIG_A=y"
-make_seed x86_64-stock-nearest STOCK=1 "CONFIG_KUNIT=y"
-seeding='RUN=$seedrun/x86_64-new OBJ=$seedrun/x86_64-new/obj WORK=$seedrun/x86_64-new/src
-	KSRC=$SCRATCH/extracted version=6.12.0 JOBS=1 cross= BUILD=$SCRATCH/build
-	make() {
+cp -R "$TOP/include" "$TOP/lib" "$TOP/scripts" "$TOP/samples" "$SCRATCH/seedtop/" 2> /dev/null ||
+	{ mkdir -p "$SCRATCH/seedtop" && cp -R "$TOP/include" "$TOP/lib" "$TOP/scripts" \
+		"$TOP/samples" "$SCRATCH/seedtop/"; }
+fake_kbuild='make() {
 		echo "fork.o: $(cat "$OBJ/kernel/fork.o" 2> /dev/null)"
 		echo "cmd: $(cat "$OBJ/kernel/.fork.o.cmd" 2> /dev/null)"
 		echo "config: $(tr "\n" " " < "$OBJ/.config")"
 		echo "modules.order: $(cat "$OBJ/modules.order" 2> /dev/null)"
+		echo "module: $(cat "$OBJ/kernel/old.ko" 2> /dev/null)"
 		echo "kselftest: $(cat "$OBJ/kselftest/ktap.o" 2> /dev/null)"
-		mkdir -p "$OBJ/arch/x86/boot"
+		mkdir -p "$OBJ/arch/x86/boot" "$OBJ/include/config"
+		if [ "$OBJ/.config" -nt "$OBJ/include/config/auto.conf" ]; then
+			cp "$OBJ/.config" "$OBJ/include/config/auto.conf"
+		fi
 		touch "$OBJ/$image"
-	}
-	mkdir -p "$OBJ"; printf "CONFIG_KUNIT=y\nCONFIG_A=y\n" > "$OBJ/.config"'
-stages "$seeding
-	STOCK=; stage_build" x86_64
-if grep -q "starting from the objects of x86_64-near (2 lines of .config differ)$" "$SCRATCH/out" &&
-	grep -qx "fork.o: x86_64-near" "$SCRATCH/last/build.log"; then
+	}'
+# make_seed NAME SETTINGS CONFIG-LINES: a build made here by stage_build,
+# an hour ago, with objects in it.
+make_seed() {
+	mkdir -p "$seedrun/$1/obj"
+	printf '%s\n' $3 > "$seedrun/$1/obj/.config"
+	stages "RUN=$seedrun/$1 OBJ=$seedrun/$1/obj KSRC=$SCRATCH/extracted BUILD=$SCRATCH/build
+		TOP=$SCRATCH/seedtop STOCK= version=6.12.0 JOBS=1 cross= $2
+		$fake_kbuild
+		stage_build" x86_64 || show "$SCRATCH/out"
+	mkdir -p "$seedrun/$1/obj/kernel" "$seedrun/$1/obj/kselftest"
+	echo "$1" > "$seedrun/$1/obj/kernel/fork.o"
+	echo "$1" > "$seedrun/$1/obj/kernel/old.ko"
+	echo "savedcmd_kernel/fork.o := gcc -I$seedrun/$1/src/include -c -o kernel/fork.o" \
+		> "$seedrun/$1/obj/kernel/.fork.o.cmd"
+	echo "$1" > "$seedrun/$1/obj/modules.order"
+	echo "$1" > "$seedrun/$1/obj/kselftest/ktap.o"
+	touch -d '1 hour ago' "$seedrun/$1/obj/include/config/auto.conf"
+}
+mkdir -p "$SCRATCH/extracted"
+touch "$SCRATCH/extracted/.extracted"
+rm -rf "$SCRATCH/build"
+make_seed x86_64-far "" "CONFIG_KUNIT=y CONFIG_A=y CONFIG_B=y CONFIG_C=y CONFIG_D=y"
+make_seed x86_64-near "" "CONFIG_KUNIT=m CONFIG_A=y"
+make_seed x86_64-stock-nearest STOCK=1 "CONFIG_KUNIT=y"
+# The new configuration was written two hours ago (kunit config, or a
+# first build that stopped): older than the seeds' auto.conf.
+seeding='RUN=$seedrun/x86_64-new OBJ=$seedrun/x86_64-new/obj WORK=$seedrun/x86_64-new/src
+	KSRC=$SCRATCH/extracted version=6.12.0 JOBS=1 cross= BUILD=$SCRATCH/build
+	TOP=$SCRATCH/seedtop seed_wait=1
+	'$fake_kbuild'
+	mkdir -p "$OBJ"; printf "CONFIG_KUNIT=y\nCONFIG_A=y\n" > "$OBJ/.config"
+	touch -d "2 hours ago" "$OBJ/.config"'
+made=$SCRATCH/last/build.log
+# seeded_from WHAT SETTINGS: a build of the new configuration; passes when
+# it started from WHAT's objects (nothing: from nothing).
+seeded_from() {
+	rm -rf "$seedrun/x86_64-new"
+	stages "$seeding
+		$2
+		stage_build" x86_64
+	seeded_status=$?
+	if [ -z "$1" ]; then
+		grep -qx "fork.o: " "$made" && ! grep -q "starting from" "$SCRATCH/out"
+	else
+		grep -q "starting from the objects of $1 (.* lines of .config differ)$" "$SCRATCH/out" &&
+			grep -qx "fork.o: $1" "$made"
+	fi
+}
+if seeded_from x86_64-near STOCK= && [ $seeded_status = 0 ]; then
 	pass "a first build starts from the objects of the nearest configuration of its KUnit"
 else
-	fail "a first build did not start from x86_64-near's objects"
+	fail "a first build did not start from x86_64-near's objects (exit $seeded_status)"
 	show "$SCRATCH/out"
 fi
-made=$SCRATCH/last/build.log
 expect_line "$made" "cmd: savedcmd_kernel/fork.o := gcc -I$seedrun/x86_64-new/src/include -c -o kernel/fork.o" \
 	"Kbuild's records name the new work tree, so that what it changes is compiled again"
 expect_line "$made" "config: CONFIG_KUNIT=y CONFIG_A=y " "the new build keeps its own .config"
+expect_same "$seedrun/x86_64-new/obj/.config" "$seedrun/x86_64-new/obj/include/config/auto.conf" \
+	"and Kbuild syncs to it, though the seed's auto.conf was newer than it"
 expect_line "$made" "modules.order: " "and writes its own list of modules"
+expect_line "$made" "module: " "and its own modules"
 expect_line "$made" "kselftest: " "and builds its own kselftest objects"
-rm -rf "$seedrun/x86_64-new"
-stages "$seeding
-	STOCK=1; stage_build" x86_64
-expect_line "$made" "fork.o: x86_64-stock-nearest" \
-	"stock KUnit's build starts from stock KUnit's objects"
-rm -rf "$seedrun/x86_64-new"
+seeded_from x86_64-stock-nearest STOCK=1
+expect_status 0 $? "stock KUnit's build starts from stock KUnit's objects"
 rm -rf "$seedrun/x86_64-stock-nearest"
-stages "$seeding
-	STOCK=1; stage_build" x86_64
-if grep -qx "fork.o: " "$made" && ! grep -q "starting from" "$SCRATCH/out"; then
-	pass "stock KUnit's build never starts from this KUnit's objects (their lib/kunit differ)"
+seeded_from "" STOCK=1
+expect_status 0 $? "stock KUnit's build never starts from this KUnit's objects (their lib/kunit differ)"
+echo '/* changed */' >> "$SCRATCH/seedtop/lib/kunit/test.c"
+seeded_from "" STOCK=
+expect_status 0 $? "a build of other KUnit files never starts from the objects of these"
+sed -i -e '$d' "$SCRATCH/seedtop/lib/kunit/test.c"
+seeded_from x86_64-near STOCK=
+expect_status 0 $? "the same files again: it does"
+seeded_from "" "STOCK= COVERAGE=1"
+expect_status 0 $? "COVERAGE=1 builds from nothing (its objects name their counts' directory)"
+seeded_from "" "STOCK= cross=x86_64-linux-gnu-"
+expect_status 0 $? "another compiler builds from nothing"
+mkdir -p "$SCRATCH/othergcc"
+printf '#!/bin/sh\n[ "$1" = --version ] && echo "gcc (Other) 99.0" && exit 0\nexec /usr/bin/gcc "$@"\n' \
+	> "$SCRATCH/othergcc/gcc"
+chmod +x "$SCRATCH/othergcc/gcc"
+seeded_from "" "STOCK= PATH=$SCRATCH/othergcc:\$PATH"
+expect_status 0 $? "another version of the compiler builds from nothing"
+rm "$seedrun/x86_64-near/.kunit-built"
+seeded_from x86_64-far STOCK=
+expect_status 0 $? "a build that did not end is no seed: the next nearest is"
+touch "$seedrun/x86_64-near/.kunit-built"
+flock "$seedrun/x86_64-near/.lock" sleep 5 &
+sleep 1
+seeded_from "" STOCK=
+expect_status 0 $? "a seed that another run holds is not waited for past seed_wait"
+wait
+# A copy that fails leaves the configuration alone, no objects.
+mkdir -p "$seedrun/x86_64-new/obj"
+if mount -t tmpfs -o size=32k tmpfs "$seedrun/x86_64-new/obj" 2> /dev/null; then
+	head -c 100000 /dev/zero > "$seedrun/x86_64-near/obj/kernel/big.o"
+	stages "$seeding
+		STOCK=; stage_build" x86_64
+	status=$?
+	left=$(cd "$seedrun/x86_64-new/obj" && ls -A | tr '\n' ' ')
+	umount "$seedrun/x86_64-new/obj"
+	rm -f "$seedrun/x86_64-near/obj/kernel/big.o"
+	if [ $status = 1 ] && grep -q "^kunit-run: cannot copy the objects of $seedrun/x86_64-near into" \
+		"$SCRATCH/out" && [ "$left" = ".config " ]; then
+		pass "a copy that fails says so, and leaves the configuration only"
+	else
+		fail "a copy that fails: exit $status; left: $left"
+		show "$SCRATCH/out"
+	fi
 else
-	fail "stock KUnit's build took this KUnit's objects"
-	show "$SCRATCH/out"
+	skip "a copy that fails" "cannot mount a tmpfs here"
 fi
+# What Kbuild built with is .config, or the build fails: a make that does
+# not sync auto.conf leaves the seed's.
+seeding_nosync=$(printf '%s' "$seeding" | sed -e 's/-nt/-ot/')
 rm -rf "$seedrun/x86_64-new"
-stages "$seeding
-	STOCK= cross=x86_64-linux-gnu-; stage_build" x86_64
-expect_line "$made" "fork.o: " "another compiler builds from nothing"
-rm -rf "$seedrun/x86_64-new"
-rm "$SCRATCH/extracted/.extracted"
-stages "$seeding
+stages "$seeding_nosync
 	STOCK=; stage_build" x86_64
-expect_line "$made" "fork.o: " "a tree that is not an extracted one builds from nothing"
-rm -rf "$seedrun/x86_64-new" "$SCRATCH/build"
+expect_status 125 $? "a build whose configuration is not .config cannot be tested (125)"
+expect_line "$SCRATCH/out" \
+	"kunit-run: the build's configuration (include/config/auto.conf) is not $seedrun/x86_64-new/obj/.config" \
+	"and says so"
+rm "$SCRATCH/extracted/.extracted"
+seeded_from "" STOCK=
+expect_status 0 $? "a tree that is not an extracted one builds from nothing"
+rm -rf "$SCRATCH/build" "$SCRATCH/seedtop"
+
 
 # Made again when, and only when, something that goes into it changed.
 mkdir -p "$SCRATCH/extracted"

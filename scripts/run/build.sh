@@ -41,15 +41,25 @@ build_progress() {
 
 # What a build directory's objects can be reused for: another
 # configuration of the same architecture, kernel tree (an extracted one,
-# which nobody edits), KUnit (this one or stock: their lib/kunit differ
-# in content, not always in date), compiler and make options.
+# which nobody edits), KUnit (stock, or this one with the same files: a
+# file of the work tree that went back to the tree's keeps the tree's old
+# date, older than the objects built from the changed one), compiler and
+# make options.  Not with COVERAGE: each object holds the path of its
+# counts in its own build directory.
 seed_key_now() {
-	[ -f "$KSRC/.extracted" ] || return 0
+	[ -f "$KSRC/.extracted" ] && [ -z "$COVERAGE" ] || return 0
 	{
 		echo "$ARCH ${STOCK:+stock} $KSRC $(stat -c %Y "$KSRC/.extracted") $targets"
 		echo "$cc $kcflags $MAKE_OPTIONS"
 		${cross}gcc --version | head -n 1
+		echo "$kunit_files"
 	} | cksum
+}
+
+# seed_usable DIR: DIR is a finished build that seed_key allows.
+seed_usable() {
+	[ "$1" != "$RUN" ] && [ "$(cat "$1/.kunit-seed-key" 2> /dev/null)" = "$seed_key" ] &&
+		[ -f "$1/.kunit-built" ] && [ -f "$1/obj/$image" ] && [ -f "$1/obj/.config" ]
 }
 
 # seed_objects: before a kernel's first build, copies in the objects of
@@ -59,16 +69,14 @@ seed_key_now() {
 # each option to the files that test it (include/config), as after an
 # edit of .config.  The work trees' paths in Kbuild's records are
 # rewritten to this one's.  Fails, leaving the objects as they were,
-# when there is no such build or its directory is in use.
+# when there is no such build or its directory stays in use.
 seed_objects() {
 	[ -n "$seed_key" ] || return 1
 	seed=
 	seed_diff=
 	for candidate in "$BUILD"/run/"$ARCH"-*/; do
 		candidate=${candidate%/}
-		[ "$candidate" != "$RUN" ] &&
-			[ "$(cat "$candidate/.kunit-seed-key" 2> /dev/null)" = "$seed_key" ] &&
-			[ -f "$candidate/.kunit-built" ] && [ -f "$candidate/obj/$image" ] || continue
+		seed_usable "$candidate" || continue
 		differ=$(LC_ALL=C diff "$candidate/obj/.config" "$OBJ/.config" | grep -c '^[<>]')
 		if [ -z "$seed" ] || [ "$differ" -lt "$seed_diff" ]; then
 			seed=$candidate
@@ -76,34 +84,65 @@ seed_objects() {
 		fi
 	done
 	[ -n "$seed" ] || return 1
-	# Not while another run builds there (a boot is over in minutes).
+	# Not while another run builds there (a boot is over in minutes); it
+	# may have failed meanwhile.  The holder's pid, for hold_run_dir's
+	# waiters.
 	command exec 8>> "$seed/.lock" || return 1
-	if ! flock -w 300 8; then
+	if ! flock -w "${seed_wait:-300}" 8 || ! seed_usable "$seed"; then
 		command exec 8>&-
 		return 1
 	fi
+	echo $$ > "$seed/.lock-holder"
 	echo "[$(date +%H:%M:%S)]   starting from the objects of $(basename "$seed") ($seed_diff lines of .config differ)"
 	# This configuration's own files stay: .config and what configure
 	# wrote; the kselftest target's objects are its stage's; the list of
-	# modules is the build's to write (the kselftest stage reads it).
+	# modules is the build's to write (the kselftest stage reads it), and
+	# its modules too (bench.sh weighs kunit.ko).
 	status=0
-	mv "$OBJ/.config" "$RUN/.config.seeding" &&
+	mv "$OBJ/.config" "$RUN/.config.seeding" || status=1
+	if [ $status -eq 0 ]; then
 		(cd "$seed/obj" && find . -mindepth 1 -maxdepth 1 ! -name kselftest ! -name .config \
 			! -name .config.old ! -name '.kunit-*' ! -name modules.order \
-			-exec cp -a {} "$OBJ/" \;) &&
+			-exec cp -a -t "$OBJ" {} +) &&
+			find "$OBJ" -name '*.ko' -type f -exec rm -f {} + || status=1
 		mv -f "$RUN/.config.seeding" "$OBJ/.config" || status=1
+	fi
 	# Kbuild's records (.cmd files, generated makefiles) name the work
-	# tree: an object whose command line names another tree is rebuilt.
+	# tree, as given and as resolved: an object whose command line names
+	# another tree is rebuilt.
 	if [ $status -eq 0 ]; then
-		from=$(printf '%s/' "$seed" | sed -e 's/[]|[\\.*^$]/\\&/g')
-		to=$(printf '%s/' "$RUN" | sed -e 's/[|&\\]/\\&/g')
-		grep -rlIF --null "$seed/" "$OBJ" | xargs -0 -r sed -i -e "s|$from|$to|g" || status=1
+		for paths in "$seed $RUN" "$(cd "$seed" && pwd -P) $(cd "$RUN" && pwd -P)"; do
+			from=$(printf '%s/' "${paths% *}" | sed -e 's/[]|[\\.*^$]/\\&/g')
+			to=$(printf '%s/' "${paths#* }" | sed -e 's/[|&\\]/\\&/g')
+			grep -rlIF --null "${paths% *}/" "$OBJ" | xargs -0 -r sed -i -e "s|$from|$to|g" ||
+				status=1
+		done
 	fi
 	command exec 8>&-
 	if [ $status -ne 0 ]; then
+		# Nothing half-copied stays to be taken for built: the next run
+		# starts from the configuration alone.
+		[ -f "$OBJ/.config" ] || mv -f "$RUN/.config.seeding" "$OBJ/.config"
+		find "$OBJ" -mindepth 1 -maxdepth 1 ! -name .config ! -name .kunit-config-key \
+			-exec rm -rf {} +
 		die "cannot copy the objects of $seed into $OBJ"
 	fi
+	# The configuration is newer than the seed's auto.conf, whatever
+	# their dates were: Kbuild's syncconfig then writes this one's and
+	# marks the options that differ, so that what tests them is rebuilt.
+	touch "$OBJ/.config"
 	return 0
+}
+
+# The configuration Kbuild built with (include/config/auto.conf) is
+# .config's: what a seed's objects started from cannot stay unseen.
+config_was_built() {
+	[ -f "$OBJ/include/config/auto.conf" ] || return 0
+	for f in .config include/config/auto.conf; do
+		sed -e 's/^\(CONFIG_[A-Za-z0-9_]*=\)"\(.*\)"$/\1\2/' "$OBJ/$f" | grep '^CONFIG_' |
+			LC_ALL=C sort > "$RUN/.kunit-$(basename $f).options"
+	done
+	cmp -s "$RUN/.kunit-.config.options" "$RUN/.kunit-auto.conf.options"
 }
 
 stage_build() {
@@ -124,7 +163,8 @@ stage_build() {
 	export CCACHE_BASEDIR
 	kunit_files=
 	[ -n "$STOCK" ] ||
-		kunit_files=$(files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches")
+		kunit_files=$(files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches" \
+			"$TOP/samples/kunit")
 	build_key=$(build_key_now)
 	# kunit exec boots what was built, as it was built.
 	if [ "$mode" = exec ]; then
@@ -162,6 +202,8 @@ stage_build() {
 		> "$LAST/build.log" 2>&1 &
 	wait_with_progress $! build_progress ||
 		build_failed "the kernel build" "$LAST/build.log"
+	config_was_built ||
+		cannot_build "the build's configuration (include/config/auto.conf) is not $OBJ/.config"
 	if [ -n "$from_nothing" ]; then
 		compiled_files > "$objects_record.$$" && mv -f "$objects_record.$$" "$objects_record"
 	fi
