@@ -125,6 +125,9 @@ if [ -n "$ahead" ]; then
 					"$(cat "$run/.kunit-kselftest" 2> /dev/null)" > "$3/$n/built"
 			fi
 		done < "$3/../kernels.list"
+		# The CPU time of the builds, for the check during which make
+		# check reaps this shell (its children time then holds it).
+		times > "$3/times"
 		kill -TERM 0' kernels "$TOP" "$BUILD" "$CHECKS_DIR/kernels" $$ \
 		> "$CHECKS_DIR/kernels.out" 2>&1 &
 	prebuild_pid=$!
@@ -136,16 +139,11 @@ if [ -n "$ahead" ]; then
 	trap 'stop_prebuild; exit 143' TERM
 fi
 
-# children_cpu: sets cpu_now to the CPU time (user and system) of this
-# shell's waited-for children so far, in hundredths of a second: the
-# second line of times, which must run in this shell (a subshell's
-# children are its own); empty when it cannot be read.  The builder ahead
-# is waited for only at the end: a check's share is its own processes'.
-cpu_file=$(mktemp "${TMPDIR:-/tmp}/kunit-check-times.XXXXXX") || cpu_file=
-children_cpu() {
-	cpu_now=
-	[ -n "$cpu_file" ] && times > "$cpu_file" 2> /dev/null || return 0
-	cpu_now=$(awk 'NR == 2 {
+# times_cpu FILE: the CPU time (user and system) of the waited-for
+# children in FILE, the output of times (its second line), in hundredths
+# of a second.
+times_cpu() {
+	awk 'NR == 2 {
 		t = 0
 		for (i = 1; i <= 2; i++) {
 			split($i, f, "m")
@@ -153,7 +151,32 @@ children_cpu() {
 			t += f[1] * 60 + f[2]
 		}
 		printf "%d\n", t * 100
-	}' "$cpu_file")
+	}' "$1"
+}
+
+# children_cpu: sets cpu_now to this shell's children's CPU time so far,
+# in hundredths; empty when it cannot be read.  times must run in this
+# shell (a subshell's children are its own).  The builder ahead counts
+# when this shell reaps it, during some check: that check's time goes
+# without it (builder_cpu).
+cpu_file=$(mktemp "${TMPDIR:-/tmp}/kunit-check-times.XXXXXX") || cpu_file=
+builder_reaped=
+children_cpu() {
+	cpu_now=
+	[ -n "$cpu_file" ] && times > "$cpu_file" 2> /dev/null || return 0
+	cpu_now=$(times_cpu "$cpu_file")
+	if [ -z "$builder_reaped" ] && [ -n "$prebuild_pid" ] && ! kill -0 "$prebuild_pid" 2> /dev/null; then
+		builder_reaped=1
+		# At a check's end (cpu_start set), it was reaped during the check.
+		if [ -n "$cpu_start" ]; then
+			builder_cpu=$(times_cpu "$CHECKS_DIR/kernels/times" 2> /dev/null)
+			if [ -n "$builder_cpu" ]; then
+				cpu_start=$((cpu_start + builder_cpu))
+			else
+				cpu_now=
+			fi
+		fi
+	fi
 }
 
 for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
@@ -161,6 +184,7 @@ for script in "$TOP"/tests/${CHECKS:-[0-9]*}.sh; do
 	name=$(basename "$script" .sh)
 	echo "# $name"
 	start=$(date +%s)
+	cpu_start=
 	children_cpu
 	cpu_start=$cpu_now
 	(cd "$TOP" && sh "$script") > "$CHECKS_DIR/$name.out" 2>&1
@@ -195,7 +219,8 @@ done
 if [ -n "$prebuild_pid" ]; then
 	wait "$prebuild_pid"
 	prebuild_pid=
-	echo "# kernels built ahead ($ahead): $CHECKS_DIR/kernels.out"
+	builder_cpu=$(times_cpu "$CHECKS_DIR/kernels/times" 2> /dev/null)
+	echo "# kernels built ahead ($ahead): $CHECKS_DIR/kernels.out${builder_cpu:+, CPU $((builder_cpu / 100)) s}"
 	n=0
 	while read -r settings; do
 		n=$((n + 1))
