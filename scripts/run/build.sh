@@ -17,7 +17,7 @@ build_failed() {
 # configuration and the project's kernel files make it: when neither
 # changed since the last good build, make has nothing to do and is not
 # asked (it takes seconds to find that out).
-# The key of the build from the project's files as they were when the
+# The key of the build from the project's files in the work tree when the
 # stage started ($kunit_files) and the configuration as it is now.
 build_key_now() {
 	{
@@ -44,10 +44,11 @@ build_progress() {
 # which nobody edits), KUnit (stock, or this one with the same files: a
 # file of the work tree that went back to the tree's keeps the tree's old
 # date, older than the objects built from the changed one), compiler and
-# make options.  Not with COVERAGE: each object holds the path of its
-# counts in its own build directory.
+# make options.  Not with gcov (COVERAGE, or a kunitconfig's): each object
+# holds the path of its counts in its own build directory.
 seed_key_now() {
 	[ -f "$KSRC/.extracted" ] && [ -z "$COVERAGE" ] || return 0
+	! grep -q '^CONFIG_GCOV_KERNEL=y' "$OBJ/.config" || return 0
 	{
 		echo "$ARCH ${STOCK:+stock} $KSRC $(stat -c %Y "$KSRC/.extracted") $targets"
 		echo "$cc $kcflags $MAKE_OPTIONS"
@@ -93,7 +94,15 @@ seed_objects() {
 		return 1
 	fi
 	echo $$ > "$seed/.lock-holder"
+	seed_real=$(cd "$seed" && pwd -P) && run_real=$(cd "$RUN" && pwd -P) &&
+		[ -n "$seed_real" ] && [ -n "$run_real" ] || {
+		command exec 8>&-
+		return 1
+	}
 	echo "[$(date +%H:%M:%S)]   starting from the objects of $(basename "$seed") ($seed_diff lines of .config differ)"
+	# Until the copy is whole, the objects are not to be built on: a run
+	# that finds this mark starts again (seed_interrupted).
+	: > "$RUN/.kunit-seeding" || die "cannot write $RUN/.kunit-seeding"
 	# This configuration's own files stay: .config and what configure
 	# wrote; the kselftest target's objects are its stage's; the list of
 	# modules is the build's to write (the kselftest stage reads it), and
@@ -111,7 +120,7 @@ seed_objects() {
 	# tree, as given and as resolved: an object whose command line names
 	# another tree is rebuilt.
 	if [ $status -eq 0 ]; then
-		for paths in "$seed $RUN" "$(cd "$seed" && pwd -P) $(cd "$RUN" && pwd -P)"; do
+		for paths in "$seed $RUN" "$seed_real $run_real"; do
 			from=$(printf '%s/' "${paths% *}" | sed -e 's/[]|[\\.*^$]/\\&/g')
 			to=$(printf '%s/' "${paths#* }" | sed -e 's/[|&\\]/\\&/g')
 			grep -rlIF --null "${paths% *}/" "$OBJ" | xargs -0 -r sed -i -e "s|$from|$to|g" ||
@@ -124,25 +133,21 @@ seed_objects() {
 		# starts from the configuration alone.
 		[ -f "$OBJ/.config" ] || mv -f "$RUN/.config.seeding" "$OBJ/.config"
 		find "$OBJ" -mindepth 1 -maxdepth 1 ! -name .config ! -name .kunit-config-key \
-			-exec rm -rf {} +
+			-exec rm -rf {} + && rm -f "$RUN/.kunit-seeding"
 		die "cannot copy the objects of $seed into $OBJ"
 	fi
-	# The configuration is newer than the seed's auto.conf, whatever
-	# their dates were: Kbuild's syncconfig then writes this one's and
-	# marks the options that differ, so that what tests them is rebuilt.
-	touch "$OBJ/.config"
+	rm -f "$RUN/.kunit-seeding"
 	return 0
 }
 
-# The configuration Kbuild built with (include/config/auto.conf) is
-# .config's: what a seed's objects started from cannot stay unseen.
-config_was_built() {
-	[ -f "$OBJ/include/config/auto.conf" ] || return 0
-	for f in .config include/config/auto.conf; do
-		sed -e 's/^\(CONFIG_[A-Za-z0-9_]*=\)"\(.*\)"$/\1\2/' "$OBJ/$f" | grep '^CONFIG_' |
-			LC_ALL=C sort > "$RUN/.kunit-$(basename $f).options"
-	done
-	cmp -s "$RUN/.kunit-.config.options" "$RUN/.kunit-auto.conf.options"
+# A seeding that was stopped half-way leaves objects no build may trust:
+# they go, the configuration stays.
+seed_interrupted() {
+	[ -f "$RUN/.kunit-seeding" ] || return 0
+	echo "[$(date +%H:%M:%S)]   the objects' copy of an earlier run was not finished: starting again"
+	find "$OBJ" -mindepth 1 -maxdepth 1 ! -name .config ! -name .kunit-config-key \
+		-exec rm -rf {} + || die "cannot empty $OBJ"
+	rm -f "$RUN/.kunit-built" "$RUN/.kunit-seeding"
 }
 
 stage_build() {
@@ -161,10 +166,13 @@ stage_build() {
 	fi
 	CCACHE_BASEDIR=$RUN
 	export CCACHE_BASEDIR
+	# The project's files as the work tree has them, which is what the
+	# kernel compiles (the source stage laid them over it), by their
+	# paths there: the same files give the same digest in every work tree.
 	kunit_files=
 	[ -n "$STOCK" ] ||
-		kunit_files=$(files_digest "$TOP/include/kunit" "$TOP/lib/kunit" "$TOP/scripts/patches" \
-			"$TOP/samples/kunit")
+		kunit_files=$(cd "$WORK" && files_digest include/kunit lib/kunit samples/kunit \
+			$(patched_files)) || die "cannot read the project's files in the work tree $WORK"
 	build_key=$(build_key_now)
 	# kunit exec boots what was built, as it was built.
 	if [ "$mode" = exec ]; then
@@ -186,12 +194,18 @@ stage_build() {
 	objects_record=$BUILD/run/$ARCH.objects
 	objects_about=
 	from_nothing=
+	seed_interrupted
 	seed_key=$(seed_key_now)
 	if [ ! -e "$OBJ/vmlinux" ] && ! seed_objects; then
 		from_nothing=1
 		objects_about=$(cat "$objects_record" 2> /dev/null || true)
 	fi
 	echo "[$(date +%H:%M:%S)]   log: $LAST/build.log"
+	# Kbuild syncs its configuration (include/config/auto.conf, and the
+	# option files that decide what is rebuilt) only from a .config newer
+	# than it: a seed's, or one that configure wrote before a copy, may
+	# be older.  A sync that finds nothing changed rebuilds nothing.
+	touch "$OBJ/.config"
 	# The compiler's heap in transparent huge pages where the host gives
 	# them on request (madvise): fewer page faults (6% less CPU time for
 	# kernel/fork.c on the machines here); glibc before 2.35 ignores it.
@@ -202,8 +216,6 @@ stage_build() {
 		> "$LAST/build.log" 2>&1 &
 	wait_with_progress $! build_progress ||
 		build_failed "the kernel build" "$LAST/build.log"
-	config_was_built ||
-		cannot_build "the build's configuration (include/config/auto.conf) is not $OBJ/.config"
 	if [ -n "$from_nothing" ]; then
 		compiled_files > "$objects_record.$$" && mv -f "$objects_record.$$" "$objects_record"
 	fi

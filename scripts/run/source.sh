@@ -124,7 +124,11 @@ find_source() {
 stage_source() {
 	find_source
 	stage overlay "Preparing the work tree ($version, $([ -n "$STOCK" ] && echo stock || echo this) KUnit)"
-	if [ ! -f "$WORK/.kunit-src" ] || [ "$(cat "$WORK/.kunit-src")" != "$KSRC" ]; then
+	# The tree, and when it was extracted: a tree extracted again (a new
+	# linux-source package) makes the work tree again.
+	work_src=$KSRC
+	[ ! -f "$KSRC/.extracted" ] || work_src="$KSRC $(stat -c %Y "$KSRC/.extracted")"
+	if [ ! -f "$WORK/.kunit-src" ] || [ "$(cat "$WORK/.kunit-src")" != "$work_src" ]; then
 		rm -rf "$WORK"
 		if [ -f "$KSRC/.extracted" ]; then
 			cp -al "$KSRC" "$WORK" 2>/dev/null || cp -a "$KSRC" "$WORK"
@@ -132,7 +136,7 @@ stage_source() {
 			mkdir -p "$WORK" && sync_work_tree ||
 				die "cannot make the work tree $WORK from $KSRC"
 		fi
-		echo "$KSRC" > "$WORK/.kunit-src"
+		echo "$work_src" > "$WORK/.kunit-src"
 	elif [ ! -f "$KSRC/.extracted" ]; then
 		# A tree of the user's changes (an edit, a checkout, a bisect
 		# step): the work tree follows it, file by file, except where the
