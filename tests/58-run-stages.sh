@@ -183,6 +183,20 @@ else
 	show "$SCRATCH/out"
 fi
 
+# A make that ends well but writes no image: the kernel cannot be
+# tested (125), and the run says what is missing.
+rm -rf "$SCRATCH/noimage"
+mkdir -p "$SCRATCH/noimage/obj"
+echo 'CONFIG_KUNIT=y' > "$SCRATCH/noimage/obj/.config"
+stages 'RUN=$SCRATCH/noimage OBJ=$SCRATCH/noimage/obj WORK=$SCRATCH/work KSRC=$SCRATCH/extracted
+	version=6.12.0 STOCK=1 JOBS=1 cross=
+	make() { :; }
+	stage_build' x86_64
+expect_status 125 $? "a build that writes no image cannot be tested (125)"
+expect_line "$SCRATCH/out" \
+	"kunit-run: make bzImage modules did not write arch/x86/boot/bzImage (scripts/arch/x86_64's image or targets)" \
+	"and says which image is missing"
+
 # A configuration's first build starts from the objects of the one built
 # here that differs least from it, of the same architecture, tree, KUnit
 # (stock, or this one with the same files in the work tree), compiler,

@@ -216,6 +216,8 @@ stage_build() {
 		> "$LAST/build.log" 2>&1 &
 	wait_with_progress $! build_progress ||
 		build_failed "the kernel build" "$LAST/build.log"
+	[ -f "$OBJ/$image" ] ||
+		cannot_build "make $targets did not write $image (scripts/arch/$ARCH's image or targets)"
 	if [ -n "$from_nothing" ]; then
 		compiled_files > "$objects_record.$$" && mv -f "$objects_record.$$" "$objects_record"
 	fi
