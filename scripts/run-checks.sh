@@ -94,8 +94,6 @@ if [ -n "$ahead" ]; then
 	# check's boots nor a builder it left can count in this one.
 	KUNIT_CHECK_RUN=$(date +%s%N)-$$
 	export KUNIT_CHECK_RUN
-	# One job more than the CPUs: the checks leave a CPU idle at times,
-	# and a build's serial steps (linking, a directory's last file) too.
 	# A session of its own, so that stopping it stops its makes too; a
 	# watcher in it stops it, mid-build, once this script is gone.  Line
 	# N's logs are kept in kernels/N (make.out, and make build's logs),
@@ -113,6 +111,8 @@ if [ -n "$ahead" ]; then
 			n=$((n + 1))
 			mkdir -p "$3/$n"
 			echo "# make build $settings"
+			# One job more than the CPUs: the checks leave a CPU idle at
+			# times, and so do a build'"'"'s serial steps (configure, links).
 			# shellcheck disable=SC2086
 			env JOBS=$(($(nproc) + 1)) $settings nice -n 19 make -C "$1" --no-print-directory build \
 				BUILD="$2" < /dev/null > "$3/$n/make.out" 2>&1

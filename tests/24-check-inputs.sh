@@ -61,6 +61,13 @@ expect_line "$SCRATCH/summary" \
 	"#   the original series' test file # SKIP optional input $missing/seeds is missing (README, Optional inputs)" \
 	"make check's summary lists a skipped check with its reason"
 expect_line "$SCRATCH/summary" "check: 0 passed, 0 failed, 1 skipped" "and counts it as skipped"
+# Each check's wall and CPU time, after its results.
+if grep -qE '^# 71-seed-series: [0-9]+ s, CPU [0-9]+\.[0-9] s$' "$SCRATCH/summary"; then
+	pass "make check says each check's wall and CPU time: $(grep '^# 71-seed-series: ' "$SCRATCH/summary")"
+else
+	fail "make check does not say the check's wall and CPU time"
+	show "$SCRATCH/summary"
+fi
 
 # Results that cannot be kept fail make check, saying so.
 mkdir -p "$SCRATCH/full"

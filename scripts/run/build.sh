@@ -17,14 +17,21 @@ build_failed() {
 # configuration and the project's kernel files make it: when neither
 # changed since the last good build, make has nothing to do and is not
 # asked (it takes seconds to find that out).
-# The key of the build from the project's files in the work tree when the
-# stage started ($kunit_files) and the configuration as it is now.
+# What goes into a build besides its configuration: the targets, the
+# compiler and its version, make's options, the tree (by when it was
+# extracted) and the project's files in the work tree when the stage
+# started ($kunit_files).
+build_inputs() {
+	echo "$targets $cc $kcflags $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null) $MAKE_OPTIONS"
+	${cross}gcc --version | head -n 1
+	echo "$kunit_files"
+}
+
+# The key of the build: its inputs and the configuration as it is now.
 build_key_now() {
 	{
-		echo "$targets $cc $kcflags $version $(stat -c %Y "$KSRC/.extracted" 2>/dev/null) $MAKE_OPTIONS"
-		${cross}gcc --version | head -n 1
+		build_inputs
 		cat "$OBJ/.config"
-		echo "$kunit_files"
 	} | cksum
 }
 
@@ -44,16 +51,14 @@ build_progress() {
 # which nobody edits), KUnit (stock, or this one with the same files: a
 # file of the work tree that went back to the tree's keeps the tree's old
 # date, older than the objects built from the changed one), compiler and
-# make options.  Not with gcov (COVERAGE, or a kunitconfig's): each object
+# make options (build_inputs).  Not with gcov (COVERAGE, or a kunitconfig's): each object
 # holds the path of its counts in its own build directory.
 seed_key_now() {
 	[ -f "$KSRC/.extracted" ] && [ -z "$COVERAGE" ] || return 0
 	! grep -q '^CONFIG_GCOV_KERNEL=y' "$OBJ/.config" || return 0
 	{
-		echo "$ARCH ${STOCK:+stock} $KSRC $(stat -c %Y "$KSRC/.extracted") $targets"
-		echo "$cc $kcflags $MAKE_OPTIONS"
-		${cross}gcc --version | head -n 1
-		echo "$kunit_files"
+		echo "$ARCH ${STOCK:+stock} $KSRC"
+		build_inputs
 	} | cksum
 }
 
@@ -129,25 +134,28 @@ seed_objects() {
 	fi
 	command exec 8>&-
 	if [ $status -ne 0 ]; then
-		# Nothing half-copied stays to be taken for built: the next run
-		# starts from the configuration alone.
-		[ -f "$OBJ/.config" ] || mv -f "$RUN/.config.seeding" "$OBJ/.config"
-		find "$OBJ" -mindepth 1 -maxdepth 1 ! -name .config ! -name .kunit-config-key \
-			-exec rm -rf {} + && rm -f "$RUN/.kunit-seeding"
+		drop_seeded_objects
 		die "cannot copy the objects of $seed into $OBJ"
 	fi
 	rm -f "$RUN/.kunit-seeding"
 	return 0
 }
 
-# A seeding that was stopped half-way leaves objects no build may trust:
-# they go, the configuration stays.
-seed_interrupted() {
-	[ -f "$RUN/.kunit-seeding" ] || return 0
-	echo "[$(date +%H:%M:%S)]   the objects' copy of an earlier run was not finished: starting again"
+# Objects that a seeding did not finish go, the configuration stays: no
+# build may take a half-made copy for built.
+drop_seeded_objects() {
+	[ -f "$OBJ/.config" ] || [ ! -f "$RUN/.config.seeding" ] ||
+		mv -f "$RUN/.config.seeding" "$OBJ/.config"
 	find "$OBJ" -mindepth 1 -maxdepth 1 ! -name .config ! -name .kunit-config-key \
 		-exec rm -rf {} + || die "cannot empty $OBJ"
 	rm -f "$RUN/.kunit-built" "$RUN/.kunit-seeding"
+}
+
+# A seeding that an earlier run stopped half-way left its mark.
+seed_interrupted() {
+	[ -f "$RUN/.kunit-seeding" ] || return 0
+	echo "[$(date +%H:%M:%S)]   the objects' copy of an earlier run was not finished: starting again"
+	drop_seeded_objects
 }
 
 stage_build() {
