@@ -18,8 +18,13 @@
 #   tree_suites_O2  the same programs as the kselftest target builds them
 #                (-O2, no checker) / the same kernel
 #
+# The userspace figures are also counted in instructions, with valgrind
+# (expect_user_insn, expect_user_values_insn, case_user_insn).
+#
 # BENCH_KERNEL=0 skips the kernel half, BENCH_BOOTS sets its boots a side
-# (3), BENCH_E2E=1 adds make run against kunit.py run, cold and warm.  A
+# (3), BENCH_E2E=1 adds make run against kunit.py run, cold, warm and after
+# a test file is touched (e2e_cold, e2e_warm, e2e_edit).  The closing
+# line's tree= names the kernel release measured (KSRC's).  A
 # boot whose clock steps by more than a microsecond is left out and booted
 # again; three such boots of a side end the bench with no figure.
 #
@@ -66,38 +71,50 @@ echo "bench: building"
 $CC $flags -falign-functions=64 -falign-loops=64 "$TOP/tests/bench/expect-bench.c" "$lib" \
 	-o "$work/expect-bench"
 
-# 1000 empty KUnit cases, and 1000 empty kselftest_harness TEST()s.
-{
-	echo '#include <kunit/test.h>'
-	i=0
-	while [ $i -lt $cases ]; do
-		echo "static void empty_$i(struct kunit *test) { }"
-		i=$((i + 1))
-	done
-	echo 'static struct kunit_case empty_cases[] = {'
-	i=0
-	while [ $i -lt $cases ]; do
-		echo "	KUNIT_CASE(empty_$i),"
-		i=$((i + 1))
-	done
-	echo '	{}'
-	echo '};'
-	echo 'static struct kunit_suite empty_suite = { .name = "empty", .test_cases = empty_cases };'
-	echo 'kunit_test_suite(empty_suite);'
-} > "$work/kunit-cases.c"
-{
-	echo '#include "kselftest_harness.h"'
-	i=0
-	while [ $i -lt $cases ]; do
-		echo "TEST(empty_$i) { }"
-		i=$((i + 1))
-	done
-	echo 'TEST_HARNESS_MAIN'
-} > "$work/harness-cases.c"
-# shellcheck disable=SC2086
-$CC $flags "$work/kunit-cases.c" "$lib" -o "$work/kunit-cases"
-$CC -O2 -I"$REF/tools/testing/selftests" "$work/harness-cases.c" -o "$work/harness-cases" \
-	2> "$work/harness-cc.log"
+# empty_programs N: N empty KUnit cases ($work/kunit-cases-N), and N
+# empty kselftest_harness TEST()s ($work/harness-cases-N).
+empty_programs() {
+	{
+		echo '#include <kunit/test.h>'
+		i=0
+		while [ $i -lt "$1" ]; do
+			echo "static void empty_$i(struct kunit *test) { }"
+			i=$((i + 1))
+		done
+		echo 'static struct kunit_case empty_cases[] = {'
+		i=0
+		while [ $i -lt "$1" ]; do
+			echo "	KUNIT_CASE(empty_$i),"
+			i=$((i + 1))
+		done
+		echo '	{}'
+		echo '};'
+		echo 'static struct kunit_suite empty_suite = { .name = "empty", .test_cases = empty_cases };'
+		echo 'kunit_test_suite(empty_suite);'
+	} > "$work/kunit-cases-$1.c"
+	{
+		echo '#include "kselftest_harness.h"'
+		i=0
+		while [ $i -lt "$1" ]; do
+			echo "TEST(empty_$i) { }"
+			i=$((i + 1))
+		done
+		echo 'TEST_HARNESS_MAIN'
+	} > "$work/harness-cases-$1.c"
+	# shellcheck disable=SC2086
+	$CC $flags "$work/kunit-cases-$1.c" "$lib" -o "$work/kunit-cases-$1" &&
+		$CC -O2 -I"$REF/tools/testing/selftests" "$work/harness-cases-$1.c" \
+			-o "$work/harness-cases-$1" 2> "$work/harness-cc.log"
+}
+# The timed programs, and smaller ones for valgrind (each of the harness's
+# TEST()s is a fork, which costs valgrind about 0.1 s).
+insn_cases=100
+for n in $cases $insn_cases; do
+	empty_programs "$n" || {
+		echo "bench: the programs of $n empty cases do not compile" >&2
+		exit 1
+	}
+done
 
 # Wall time of a command in microseconds, output discarded.
 time_us() {
@@ -120,8 +137,8 @@ while [ $r -lt "$runs" ]; do
 	awk '$1 == "bare_compare_values" { print $2 }' "$work/expect-run" >> "$work/bare-values"
 	awk '$1 == "passing_expect" { print $2 }' "$work/expect-run" >> "$work/expect"
 	awk '$1 == "failing_expect" { print $2 / 1000 }' "$work/expect-run" >> "$work/failing"
-	time_us "$work/kunit-cases" >> "$work/kunit-e2e"
-	time_us "$work/harness-cases" >> "$work/harness-e2e"
+	time_us "$work/kunit-cases-$cases" >> "$work/kunit-e2e"
+	time_us "$work/harness-cases-$cases" >> "$work/harness-e2e"
 	r=$((r + 1))
 done
 
@@ -137,6 +154,58 @@ case_ratio=$(awk -v a="$kunit_e2e" -v b="$harness_e2e" 'BEGIN { printf "%.3f", a
 per_case=$(awk -v t="$kunit_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 
+# The same figures in instructions, which valgrind --tool=callgrind counts
+# the same for the same binary and input however busy the machine is.  A
+# loop's count is that of its function alone (--toggle-collect); a
+# program's is the sum over every process it forked, each fork starting
+# from zero (a dump at fork(), or a child would count its parent's too).
+echo "bench: counting instructions (valgrind --tool=callgrind)"
+command -v valgrind > /dev/null || {
+	echo "bench: valgrind is missing: apt-get install valgrind" >&2
+	exit 1
+}
+insn_iterations=1000000
+# callgrind_total NAME VALGRIND_OPTION... -- COMMAND...: the instructions
+# COMMAND ran, over the files callgrind wrote for it; a command that fails
+# or a count that is missing ends the bench.
+callgrind_total() {
+	cg=$work/callgrind-$1
+	shift
+	rm -rf "$cg" && mkdir -p "$cg"
+	valgrind --tool=callgrind --callgrind-out-file="$cg/out.%p" "$@" \
+		> "$cg/stdout" 2> "$cg/valgrind.log" || {
+		echo "bench: under valgrind, $* failed (${cg}/valgrind.log)" >&2
+		exit 1
+	}
+	cat "$cg"/out.* 2> /dev/null | awk '
+		/^totals: [0-9]+$/ { sum += $2; n++ }
+		END { if (n) printf "%d\n", sum; else exit 1 }' || {
+		echo "bench: callgrind wrote no count for $* ($cg)" >&2
+		exit 1
+	}
+}
+loop_insn() {
+	callgrind_total "$1" --toggle-collect="$2" "$work/expect-bench" $insn_iterations "$1"
+}
+bare_insn=$(loop_insn bare_compare bare_loop)
+bare_values_insn=$(loop_insn bare_compare_values bare_values_loop)
+expect_insn=$(loop_insn passing_expect expect_loop)
+forked_total() {
+	callgrind_total "$1" --dump-before=fork --dump-before=_Fork "$work/$1"
+}
+kunit_cases_insn=$(forked_total kunit-cases-$insn_cases)
+harness_cases_insn=$(forked_total harness-cases-$insn_cases)
+ratio() {
+	awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" \
+		'BEGIN { if (b + 0 > 0) printf f, a / b; else printf "n/a" }'
+}
+expect_insn_ratio=$(ratio "$expect_insn" "$bare_insn")
+expect_values_insn_ratio=$(ratio "$expect_insn" "$bare_values_insn")
+case_insn_ratio=$(ratio "$kunit_cases_insn" "$harness_cases_insn" %.3f)
+per_iteration_insn() {
+	ratio "$1" $insn_iterations
+}
+
 # In the kernel: tests/bench/kernel in this KUnit's kernel and in the tree's
 # stock KUnit kernel of the same configuration, booted "quiet" so that the
 # serial console does not time KUnit's lines, BENCH_BOOTS times each.  Each
@@ -148,6 +217,8 @@ kunit_run=${BENCH_KUNIT_RUN:-$TOP/scripts/kunit-run}
 # The clock's step above which a boot's figures are not read, in ns: under
 # TCG with a TSC it is tens of ns.
 max_clock_step=1000
+# The kernel tree that the kernel figures measured, when they are made.
+tree=none
 expect_kernel=n/a
 case_kernel=n/a
 tree_ratio=n/a
@@ -200,6 +271,9 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 		size=n/a
 		[ -f "$ko" ] && size=$(size "$ko" | awk 'NR == 2 { print $1 + $2 }')
 		echo "$size" > "$work/kernel-$side.size"
+		# The tree measured: the kernel's release, as its build wrote it.
+		[ $side = ours ] && tree=$(cat "$(cat "$BUILD/last/run-dir")/obj/include/config/kernel.release" \
+			2> /dev/null || echo unknown)
 	done
 	# The tree's suites: make tree-suites' programs as it builds them (ASan
 	# and UBSan), one after the other, against a kernel of the same suites
@@ -323,11 +397,13 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 	)
 fi
 
-# End to end, only with BENCH_E2E=1 (it builds four kernels): make run's
-# runner against the tree's own kunit.py run --arch=x86_64, on the same
-# suites (the all-tests list of the tree's series, as make compat's),
-# cold (fresh build directory, no ccache) and warm (the same command
-# again).
+# End to end, only with BENCH_E2E=1 (two kernels built from nothing): make
+# run against the tree's own kunit.py run --arch=x86_64, on the same
+# suites (the all-tests list of the tree's series, as make compat's), in a
+# copy of KSRC's tree that is no extraction of make run's, as a
+# developer's own tree is: cold (a new build directory, no ccache), warm
+# (the same command again, nothing changed) and edit (one test file of
+# the list touched, BENCH_EDIT, then the same command).
 e2e_line=
 e2e_table=
 if [ "${BENCH_E2E:-}" = 1 ]; then
@@ -335,10 +411,27 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	# KSRC's tree (6.12 by default): its own kunit.py is the anchor.
 	ksrc=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
 	e2e_config=$("$TOP/scripts/all-tests-config" "$ksrc") || exit 1
+	edit=${BENCH_EDIT:-lib/list-test.c}
+	[ -f "$ksrc/$edit" ] || {
+		echo "bench: $ksrc has no $edit to touch; give BENCH_EDIT a test file of $e2e_config" >&2
+		exit 1
+	}
 	rm -rf "$e2e"
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"
 	cp "$BUILD/host/kunit-report" "$e2e/ours/host/"
+	# A copy, not links: the edit must touch no file that another build
+	# directory's work tree shares.
+	echo "bench: end to end: copying $ksrc to $e2e/linux"
+	rsync -a --exclude=/.extracted --exclude='/.kunit-*' "$ksrc/" "$e2e/linux/" || {
+		echo "bench: cannot copy $ksrc to $e2e/linux" >&2
+		exit 1
+	}
+	# The tree's release, from its Makefile, when no kernel half said it.
+	[ "$tree" != none ] || tree=$(awk -F ' *= *' '
+		$1 ~ /^(VERSION|PATCHLEVEL|SUBLEVEL)$/ { v[$1] = $2 }
+		END { print v["VERSION"] "." v["PATCHLEVEL"] "." v["SUBLEVEL"] }' "$ksrc/Makefile")
+	kunit_py=${BENCH_KUNIT_PY:-$e2e/linux/tools/testing/kunit/kunit.py}
 	# seconds NAME COMMAND...: its time; its output is kept in $e2e/NAME.log.
 	seconds() {
 		log=$e2e/$1.log
@@ -349,14 +442,17 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 		awk -v ns=$((end - start)) 'BEGIN { printf "%.1f", ns / 1e9 }'
 	}
 	ours_run() {
-		CCACHE_DISABLE=1 BUILD=$e2e/ours KSRC=$ksrc \
-			KUNITCONFIG=$e2e_config "$TOP/scripts/kunit-run"
+		CCACHE_DISABLE=1 BUILD=$e2e/ours KSRC=$e2e/linux \
+			KUNITCONFIG=$e2e_config "$kunit_run"
 	}
 	kunit_py_run() {
-		(cd "$ksrc" && python3 tools/testing/kunit/kunit.py run --arch=x86_64 \
+		(cd "$e2e/linux" && python3 "$kunit_py" run --arch=x86_64 \
 			--build_dir="$e2e/kunit.py" --kunitconfig="$e2e_config")
 	}
-	echo "bench: end to end, cold and warm (minutes)"
+	# edited RUN: touches the test file, then runs RUN.
+	edited() {
+		touch "$e2e/linux/$edit" && "$1"
+	}
 	# check NAME: the run gave results (kunit.py's closing line, or make run's).
 	check() {
 		grep -Eq '^(\[[0-9:]*\] )?Testing complete\. Ran [0-9]+ tests|^[0-9]+ suites, [0-9]+ results' \
@@ -366,24 +462,32 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 			exit 1
 		}
 	}
+	echo "bench: end to end, cold, warm and after touching $edit (minutes)"
 	ours_cold=$(seconds ours-cold ours_run)
 	check ours-cold
 	ours_warm=$(seconds ours-warm ours_run)
 	check ours-warm
+	ours_edit=$(seconds ours-edit edited ours_run)
+	check ours-edit
 	py_cold=$(seconds kunit.py-cold kunit_py_run)
 	check kunit.py-cold
 	py_warm=$(seconds kunit.py-warm kunit_py_run)
 	check kunit.py-warm
-	e2e_cold=$(awk -v a="$ours_cold" -v b="$py_cold" 'BEGIN { printf "%.2f", a / b }')
-	e2e_warm=$(awk -v a="$ours_warm" -v b="$py_warm" 'BEGIN { printf "%.2f", a / b }')
-	e2e_line=" e2e_cold=$e2e_cold e2e_warm=$e2e_warm"
+	py_edit=$(seconds kunit.py-edit edited kunit_py_run)
+	check kunit.py-edit
+	e2e_cold=$(ratio "$ours_cold" "$py_cold")
+	e2e_warm=$(ratio "$ours_warm" "$py_warm")
+	e2e_edit=$(ratio "$ours_edit" "$py_edit")
+	e2e_line=" e2e_cold=$e2e_cold e2e_warm=$e2e_warm e2e_edit=$e2e_edit"
 	e2e_table=$(
 		echo
-		echo "end to end, ${e2e_config#"$TOP"/} (one run each)"
-		printf '%-40s %-11s %-13s %s\n' "kunit.py run, cold / warm (anchor)" "$py_cold / $py_warm" "" "s"
-		printf '%-40s %-11s %-13s %s\n' "make run, cold / warm" "$ours_cold / $ours_warm" "" "s"
-		echo "make run's stages, cold: $(grep '^Elapsed time:' "$e2e/ours-cold.log")"
-		echo "make run's stages, warm: $(grep '^Elapsed time:' "$e2e/ours-warm.log")"
+		echo "end to end, ${e2e_config#"$TOP"/}, in a copy of $ksrc (one run each)"
+		printf '%-40s %-25s %s\n' "kunit.py run, cold / warm / edit (anchor)" \
+			"$py_cold / $py_warm / $py_edit" "s"
+		printf '%-40s %-25s %s\n' "make run, cold / warm / edit" "$ours_cold / $ours_warm / $ours_edit" "s"
+		for run in cold warm edit; do
+			echo "make run's stages, $run: $(grep '^Elapsed time:' "$e2e/ours-$run.log")"
+		done
 	)
 fi
 
@@ -396,8 +500,15 @@ fi
 	printf '%-40s %-11s %-13s %s\n' "$cases harness TEST()s, end to end (anchor)" "$harness_e2e" "$(spread "$work/harness-e2e")" "us"
 	printf '%-40s %-11s %-13s %s\n' "$cases KUnit cases, end to end" "$kunit_e2e" "$(spread "$work/kunit-e2e")" "us"
 	printf '%-40s %-11s %-13s %s\n' "per empty case: KUnit / harness" "$per_case / $per_test" "" "us"
+	echo
+	echo "in instructions (valgrind --tool=callgrind: user mode only, so a fork's kernel time is not in it; exact, one run each)"
+	printf '%-40s %-25s %s\n' "bare compare loop (anchor)" "$(per_iteration_insn "$bare_insn")" "instructions/iteration"
+	printf '%-40s %-25s %s\n' "bare compare keeping both values" "$(per_iteration_insn "$bare_values_insn")" "instructions/iteration"
+	printf '%-40s %-25s %s\n' "passing KUNIT_EXPECT_EQ" "$(per_iteration_insn "$expect_insn")" "instructions/check"
+	printf '%-40s %-25s %s\n' "$insn_cases harness TEST()s, all processes (anchor)" "$harness_cases_insn" "instructions"
+	printf '%-40s %-25s %s\n' "$insn_cases KUnit cases, all processes" "$kunit_cases_insn" "instructions"
 	[ -n "$kernel_table" ] && echo "$kernel_table"
 	[ -n "$e2e_table" ] && echo "$e2e_table"
 	echo
-	echo "bench: expect_user=$expect_ratio expect_user_values=$expect_values_ratio case_user=$case_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel ko_size=$ko_size tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
+	echo "bench: tree=$tree expect_user=$expect_ratio expect_user_values=$expect_values_ratio case_user=$case_ratio expect_user_insn=$expect_insn_ratio expect_user_values_insn=$expect_values_insn_ratio case_user_insn=$case_insn_ratio expect_kernel=$expect_kernel case_kernel=$case_kernel ko_size=$ko_size tree_suites=$tree_ratio tree_suites_O2=$tree_ratio_O2 failing_expect_us=$failing case_us=$per_case harness_test_us=$per_test$e2e_line"
 } | tee "$BUILD/last/bench.txt"

@@ -9,27 +9,111 @@ unset KSRC
 BENCH_KERNEL=0 BENCH_RUNS=1 make --no-print-directory bench BUILD="$BUILD" \
 	> "$SCRATCH/bench.out" 2>&1
 expect_status 0 $? "make bench BENCH_KERNEL=0"
-if grep -Eq '^bench: expect_user=[0-9.]+ expect_user_values=[0-9.]+ case_user=[0-9.]+ expect_kernel=n/a case_kernel=n/a ko_size=n/a tree_suites=n/a tree_suites_O2=n/a ' \
+if grep -Eq '^bench: tree=none expect_user=[0-9.]+ expect_user_values=[0-9.]+ case_user=[0-9.]+ expect_user_insn=[0-9.]+ expect_user_values_insn=[0-9.]+ case_user_insn=[0-9.]+ expect_kernel=n/a case_kernel=n/a ko_size=n/a tree_suites=n/a tree_suites_O2=n/a ' \
 	"$SCRATCH/bench.out"; then
 	pass "make bench ends with its closing line"
 else
 	fail "make bench has no closing line"
 	tail -n 5 "$SCRATCH/bench.out" | sed -e 's/^/#   /'
 fi
-if [ "$(tail -n 1 "$BUILD/last/bench.txt")" = "$(grep '^bench: expect_user' "$SCRATCH/bench.out")" ]; then
+if [ "$(tail -n 1 "$BUILD/last/bench.txt")" = "$(grep '^bench: tree=' "$SCRATCH/bench.out")" ]; then
 	pass "make bench writes its table and closing line to build/last/bench.txt"
 else
 	fail "build/last/bench.txt does not end with the closing line"
+fi
+
+# Counted by callgrind, a passing KUNIT_EXPECT_EQ runs exactly the
+# instructions of the compare by hand that keeps both values (tests/54
+# reads them from objdump; this counts them running).
+if grep -q ' expect_user_values_insn=1\.00 ' "$SCRATCH/bench.out" &&
+	grep -Eq '^passing KUNIT_EXPECT_EQ +9\.00 +instructions/check' "$SCRATCH/bench.out"; then
+	pass "a passing KUNIT_EXPECT_EQ runs the 9 instructions of the compare by hand (callgrind)"
+else
+	fail "a passing KUNIT_EXPECT_EQ runs more instructions than the compare by hand"
+	grep -A 6 '^in instructions' "$SCRATCH/bench.out" | sed -e 's/^/#   /'
+fi
+
+bench_build=$SCRATCH/build
+mkdir -p "$bench_build/last"
+ln -s "$BUILD/user" "$bench_build/user"
+ln -s "$BUILD/ref" "$bench_build/ref"
+ln -s "$BUILD/host" "$bench_build/host"
+
+# A count that callgrind did not write ends the bench: a valgrind that
+# runs the program and writes nothing.
+mkdir -p "$SCRATCH/bin"
+cat > "$SCRATCH/bin/valgrind" << 'EOF'
+#!/bin/sh
+while [ "${1#--}" != "$1" ]; do shift; done
+"$@"
+EOF
+chmod +x "$SCRATCH/bin/valgrind"
+PATH=$SCRATCH/bin:$PATH BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 sh scripts/bench.sh \
+	> "$SCRATCH/novalgrind.out" 2>&1
+status=$?
+if [ $status -eq 1 ] && grep -q '^bench: callgrind wrote no count for ' "$SCRATCH/novalgrind.out" &&
+	! grep -q '^bench: tree=' "$SCRATCH/novalgrind.out"; then
+	pass "make bench fails when callgrind writes no count (exit 1)"
+else
+	fail "make bench went on without callgrind's count (exit $status)"
+	show "$SCRATCH/novalgrind.out"
+fi
+
+# BENCH_E2E=1 with stand-ins for make run and kunit.py, in a tree of a
+# Makefile and one test file: each side runs cold, warm, then after the
+# test file is touched, in a copy of the tree (the tree itself untouched);
+# the closing line names the tree's release and the three ratios.
+tree=$SCRATCH/linux
+mkdir -p "$tree/lib"
+printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 99\n' > "$tree/Makefile"
+echo '/* a test */' > "$tree/lib/list-test.c"
+touch -d 2001-01-01 "$tree/lib/list-test.c"
+cat > "$SCRATCH/e2e-run" << 'EOF'
+#!/bin/sh
+echo "ours $KSRC $(stat -c %Y "$KSRC/lib/list-test.c")" >> "$E2E_RECORD"
+sleep 0.2
+echo "2 suites, 7 results"
+EOF
+cat > "$SCRATCH/e2e-kunit.py" << 'EOF'
+import os, time
+time.sleep(0.2)
+print("kunit.py", os.getcwd(), int(os.stat("lib/list-test.c").st_mtime),
+      file=open(os.environ["E2E_RECORD"], "a"))
+print("Testing complete. Ran 7 tests: passed: 7")
+EOF
+chmod +x "$SCRATCH/e2e-run"
+E2E_RECORD=$SCRATCH/e2e.record KSRC=$tree BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 \
+	BENCH_E2E=1 BENCH_KUNIT_RUN=$SCRATCH/e2e-run BENCH_KUNIT_PY=$SCRATCH/e2e-kunit.py \
+	sh scripts/bench.sh > "$SCRATCH/e2e.out" 2>&1
+expect_status 0 $? "make bench BENCH_E2E=1 with stand-ins"
+copy=$bench_build/bench/e2e/linux
+if awk -v copy="$copy" '
+	$2 != copy { bad = 1 }
+	{ side[NR] = $1; mtime[NR] = $3 }
+	END {
+		if (NR != 6 || bad) exit 1
+		for (i = 1; i <= 6; i++)
+			if (side[i] != (i <= 3 ? "ours" : "kunit.py")) exit 1
+		# cold and warm see the file as it was; the edit run, touched.
+		exit !(mtime[1] == mtime[2] && mtime[3] > mtime[2] && mtime[6] > mtime[4])
+	}' "$SCRATCH/e2e.record" &&
+	[ "$(stat -c %Y "$tree/lib/list-test.c")" = "$(date -d 2001-01-01 +%s)" ]; then
+	pass "BENCH_E2E=1: both sides run cold, warm, then after the touch, in a copy of the tree"
+else
+	fail "BENCH_E2E=1 did not run both sides cold, warm and edited in the copy"
+	show "$SCRATCH/e2e.record"
+fi
+if grep -Eq '^bench: tree=6\.12\.99 .* e2e_cold=[0-9.]+ e2e_warm=[0-9.]+ e2e_edit=[0-9.]+$' "$SCRATCH/e2e.out"; then
+	pass "BENCH_E2E=1's closing line names the tree and e2e_cold, e2e_warm, e2e_edit"
+else
+	fail "BENCH_E2E=1's closing line lacks the tree or an end-to-end figure"
+	tail -n 3 "$SCRATCH/e2e.out" | sed -e 's/^/#   /'
 fi
 
 # A boot whose clock is coarse (a guest that lost its TSC) gives no figure:
 # bench.sh boots again, and gives up after three such boots.  A stand-in
 # for kunit-run writes the consoles, with the clock steps of $BUILD/steps,
 # one a boot; the stock side prints no figures, which ends the bench there.
-bench_build=$SCRATCH/build
-mkdir -p "$bench_build/last"
-ln -s "$BUILD/user" "$bench_build/user"
-ln -s "$BUILD/ref" "$bench_build/ref"
 cat > "$SCRATCH/fake-run" << 'EOF'
 #!/bin/sh
 echo boot >> "$BUILD/boots"

@@ -5,11 +5,19 @@
  * compiler cannot drop; again keeping both values, as a report needs
  * them), and a failing KUNIT_EXPECT_EQ() with its report
  * formatted but not printed.  Prints "name nanoseconds" lines.
+ *
+ *   expect-bench [ITERATIONS [LOOP]]
+ *
+ * With LOOP (bare_compare, bare_compare_values or passing_expect), runs
+ * that loop once and prints nothing: make bench counts the instructions of
+ * its function under valgrind --tool=callgrind --toggle-collect, which
+ * repeat exactly where the clock does not.
  */
 #include <kunit/test.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define TABLE_SIZE 1024
@@ -122,6 +130,17 @@ int main(int argc, char **argv)
 		left[i] = right[i] = rand();
 	kunit_init_test(&test, "bench", NULL);
 	test.log.quiet = true;
+
+	if (argc > 2) {
+		for (i = 0; i < ARRAY_SIZE(loops); i++) {
+			if (!strcmp(argv[2], loops[i].name)) {
+				loops[i].loop(&test, n);
+				return mismatches || test.status == KUNIT_FAILURE;
+			}
+		}
+		fprintf(stderr, "expect-bench: no loop named %s\n", argv[2]);
+		return 2;
+	}
 
 	for (round = 0; round < ROUNDS; round++) {
 		for (i = 0; i < ARRAY_SIZE(loops); i++) {
