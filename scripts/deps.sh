@@ -17,7 +17,7 @@ task=${1:-check}
 case $task in
 check)
 	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 linux-source-6.12 git
-	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev"
+	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium"
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev
