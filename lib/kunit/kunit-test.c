@@ -722,6 +722,8 @@ static void resource_test_vm_mmap(struct kunit *test)
 		kunit_skip(test, "no user memory for tests: a modular KUnit before 6.12");
 	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (addr == (unsigned long)-EOPNOTSUPP)
+		kunit_skip(test, "this architecture's kernel threads cannot reach user memory");
 	KUNIT_ASSERT_NE(test, addr, 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR_VALUE(addr));
 	KUNIT_EXPECT_EQ(test, addr & (PAGE_SIZE - 1), 0);
@@ -767,6 +769,8 @@ static void resource_test_vm_mmap_gone_with_case(struct kunit *test)
 	if (!KUNIT_PLATFORM_HAS_USER_MEMORY)
 		kunit_skip(test, "no user memory for tests: a modular KUnit before 6.12");
 	kunit_run_fake(test, "fake", maps_and_leaves, &run);
+	if (vm_mmap_left_at == (unsigned long)-EOPNOTSUPP)
+		kunit_skip(test, "this architecture's kernel threads cannot reach user memory");
 	KUNIT_ASSERT_EQ(test, run.fake.status, KUNIT_SUCCESS);
 	KUNIT_ASSERT_NE(test, vm_mmap_left_at, 0);
 	addr = kunit_vm_mmap(test, NULL, vm_mmap_left_at, 4 * PAGE_SIZE, PROT_READ,

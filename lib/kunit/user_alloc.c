@@ -14,9 +14,11 @@
 #include <linux/err.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
+#include <linux/mman.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
 /*
  * One mapping.  The address space is held (mmgrab(), not mmget()) only so
@@ -39,7 +41,42 @@ static void kunit_user_mapping_undo(void *data)
 	kfree(map);
 }
 
-/* Gives the running kernel thread an address space if it has none. */
+/*
+ * Whether the running kernel thread reaches, through the user-copy
+ * functions, the address space it took.  Some architectures load the
+ * page-table base of a kernel thread only when it is created or switched
+ * lazily, not on kthread_use_mm(): alpha's does (its PCB keeps the
+ * previous table), and every access faults again without end, a
+ * soft-locked CPU where the case's timeout cannot run.  So a page is
+ * faulted in by software (get_user_pages_fast(), which walks the thread's
+ * own tables), then written with page faults disabled: where the
+ * hardware sees the same tables the write succeeds, elsewhere it faults
+ * once and fails.
+ */
+static bool kunit_user_memory_reachable(void)
+{
+	unsigned long addr;
+	struct page *page;
+	bool reachable = false;
+	char byte = 0;
+
+	addr = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (IS_ERR_VALUE(addr))
+		return false;
+	if (get_user_pages_fast(addr, 1, FOLL_WRITE, &page) == 1) {
+		put_page(page);
+		pagefault_disable();
+		reachable = !__copy_to_user_inatomic((void __user *)addr, &byte, 1);
+		pagefault_enable();
+	}
+	vm_munmap(addr, PAGE_SIZE);
+	return reachable;
+}
+
+/*
+ * Gives the running kernel thread an address space if it has none:
+ * -EOPNOTSUPP where the thread could not reach it.
+ */
 static int kunit_thread_get_mm(void)
 {
 	struct mm_struct *mm;
@@ -56,6 +93,11 @@ static int kunit_thread_get_mm(void)
 	arch_pick_mmap_layout(mm, &current->signal->rlim[RLIMIT_STACK]);
 	/* The thread owns mm_alloc()'s reference: its exit puts it. */
 	kthread_use_mm(mm);
+	if (!kunit_user_memory_reachable()) {
+		kthread_unuse_mm(mm);
+		mmput(mm);
+		return -EOPNOTSUPP;
+	}
 	return 0;
 }
 
@@ -71,8 +113,10 @@ static int kunit_thread_get_mm(void)
  * @offset: the offset in @file
  *
  * Return: the mapping's user address, or what vm_mmap() returned for an
- * error (an address at or above TASK_SIZE); 0 when the thread could not
- * be given an address space or the mapping could not be recorded.
+ * error (an address at or above TASK_SIZE); -EOPNOTSUPP, as such an
+ * address, where the architecture does not let a kernel thread reach user
+ * memory it maps (alpha); 0 when the thread could not be given an address
+ * space or the mapping could not be recorded.
  */
 unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 			    unsigned long addr, unsigned long len,
@@ -81,8 +125,12 @@ unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 {
 	struct kunit_user_mapping *map;
 	unsigned long mapped;
+	int err;
 
-	if (kunit_thread_get_mm())
+	err = kunit_thread_get_mm();
+	if (err == -EOPNOTSUPP)
+		return (unsigned long)err;
+	if (err)
 		return 0;
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
 	if (!map)
