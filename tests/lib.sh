@@ -139,7 +139,8 @@ kunit-kernel-helpers.fwnode_test_create
 kunit-kernel-helpers.fwnode_test_register
 kunit-kernel-helpers.fwnode_test_register_group
 kunit-kernel-helpers.fwnode_test_device_add
-kunit-kernel-helpers.suppress_test_timed_out_block"
+kunit-kernel-helpers.suppress_test_timed_out_block
+kunit-kernel-helpers.user_memory_test_unreachable"
 USER_MEMORY_CASES="kunit-resource.resource_test_vm_mmap kunit-resource.resource_test_vm_mmap_gone_with_case"
 
 # expect_own_suites KTAP WHAT [no-user-memory]: in the kernel whose results

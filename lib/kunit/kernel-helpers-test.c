@@ -3,23 +3,27 @@
  * Tests of KUnit's helpers that exist only in the kernel: running a check
  * in interrupt context (<kunit/run-in-irq-context.h>) and software nodes
  * that a test owns (<kunit/fwnode.h>); and what only the kernel's cases
- * can do, outlive their timeout with a kunit_warning_suppress() block open.
+ * can do, outlive their timeout with a kunit_warning_suppress() block open,
+ * and find the user memory they map out of reach.
  */
 #include <kunit/device.h>
 #include <kunit/fwnode.h>
 #include <kunit/run-in-irq-context.h>
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/interrupt.h>
+#include <linux/mman.h>
 #include <linux/preempt.h>
 #include <linux/property.h>
 #include <linux/delay.h>
 #include <linux/string.h>
 
 #include "fake-test.h"
+#include "kernel-internal.h"
 #include "progress.h"
 
 /* Calls seen in each context, and the context a call must fail in. */
@@ -204,6 +208,43 @@ static void suppress_test_timed_out_block(struct kunit *test)
 	kunit_end_suppress_warning(test, block);
 }
 
+static bool user_memory_unreachable(void)
+{
+	return false;
+}
+
+/*
+ * Where the case's thread would not reach the user memory it maps (alpha),
+ * kunit_vm_mmap() gives the address space back and says -EOPNOTSUPP; the
+ * next call tries again.  Without user memory for tests at all (a modular
+ * KUnit before 6.12) there is nothing to map in.
+ */
+static void user_memory_test_unreachable(struct kunit *test)
+{
+	unsigned long addr;
+
+	if (!KUNIT_PLATFORM_HAS_USER_MEMORY) {
+		KUNIT_EXPECT_EQ(test, kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ,
+						    MAP_ANONYMOUS | MAP_PRIVATE, 0), 0);
+		return;
+	}
+	kunit_activate_static_stub(test, kunit_user_memory_reachable, user_memory_unreachable);
+	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	KUNIT_EXPECT_EQ(test, addr, (unsigned long)-EOPNOTSUPP);
+	KUNIT_EXPECT_NULL(test, current->mm);
+	kunit_deactivate_static_stub(test, kunit_user_memory_reachable);
+
+	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	if (addr == (unsigned long)-EOPNOTSUPP) {
+		KUNIT_EXPECT_NULL(test, current->mm);
+	} else {
+		KUNIT_EXPECT_FALSE(test, IS_ERR_VALUE(addr));
+		KUNIT_EXPECT_NOT_NULL(test, current->mm);
+	}
+}
+
 static struct kunit_case kernel_helpers_test_cases[] = {
 	KUNIT_CASE(irq_test_all_contexts),
 	KUNIT_CASE(irq_test_failure_reported),
@@ -212,6 +253,7 @@ static struct kunit_case kernel_helpers_test_cases[] = {
 	KUNIT_CASE(fwnode_test_register_group),
 	KUNIT_CASE(fwnode_test_device_add),
 	KUNIT_CASE(suppress_test_timed_out_block),
+	KUNIT_CASE(user_memory_test_unreachable),
 	{}
 };
 

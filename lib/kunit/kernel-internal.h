@@ -2,8 +2,9 @@
 /*
  * What the files of the kernel side of KUnit's seam share: suites in
  * debugfs (debugfs.c), the lock that lets one suite run at a time when
- * runs come from both module loading and debugfs (kernel.c), and the
- * cases that outlived their timeout (try-catch.c).
+ * runs come from both module loading and debugfs (kernel.c), the cases
+ * that outlived their timeout (try-catch.c), and whether a case's thread
+ * reaches user memory (user_alloc.c).
  */
 #ifndef _KUNIT_KERNEL_INTERNAL_H
 #define _KUNIT_KERNEL_INTERNAL_H
@@ -17,6 +18,9 @@ struct module;
 extern struct mutex kunit_run_mutex;
 
 bool kunit_try_catch_wait_abandoned(struct module *owner, const char *what);
+
+/* Whether a kernel thread reaches the user memory it maps (user_alloc.c). */
+bool kunit_user_memory_reachable(void);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 

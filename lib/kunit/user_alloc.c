@@ -8,6 +8,7 @@
  * mm_alloc() and arch_pick_mmap_layout() are exported to KUnit since
  * 6.12; on older trees this builds into the kernel only (Makefile).
  */
+#include <kunit/static_stub.h>
 #include <kunit/test.h>
 #include <kunit/visibility.h>
 
@@ -19,6 +20,9 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+
+#include "kernel-internal.h"
+#include "tests-only-export.h"
 
 /*
  * One mapping.  The address space is held (mmgrab(), not mmget()) only so
@@ -53,12 +57,14 @@ static void kunit_user_mapping_undo(void *data)
  * hardware sees the same tables the write succeeds, elsewhere it faults
  * once and fails.
  */
-static bool kunit_user_memory_reachable(void)
+bool kunit_user_memory_reachable(void)
 {
 	unsigned long addr;
 	struct page *page;
 	bool reachable = false;
 	char byte = 0;
+
+	KUNIT_STATIC_STUB_REDIRECT(kunit_user_memory_reachable);
 
 	addr = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_ANONYMOUS | MAP_PRIVATE, 0);
 	if (IS_ERR_VALUE(addr))
@@ -72,6 +78,7 @@ static bool kunit_user_memory_reachable(void)
 	vm_munmap(addr, PAGE_SIZE);
 	return reachable;
 }
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_user_memory_reachable);
 
 /*
  * Gives the running kernel thread an address space if it has none:
