@@ -478,6 +478,27 @@ expect_status 1 $? "a warning more than the tests expected fails the module's te
 expect_line "$SCRATCH/expects-less.out" \
 	"# kunit-module: the kernel's record changed while expects-less ran: warn_count 2 -> 5 (2 of them expected)" \
 	"the counts say how many were expected"
+# Before 6.12, the count is kunit.ko's: modprobe -r unloads kunit.ko with
+# the module, and the count with it; the count when the unload began holds.
+set_fake_record 0 0 0
+passing_module expects-unloaded
+printf 'tainted 512\nwarn_count 3\nkunit_expected_warnings 3\n' \
+	> "$fake/modules/expects-unloaded/record-load"
+echo 'kunit_expected_warnings gone' > "$fake/modules/expects-unloaded/record-unload"
+run_wrapper "$SCRATCH/expects-unloaded.out" "$wrapper" expects-unloaded
+expect_status 0 $? "expected warnings pass when kunit.ko, and its count, unload with the module"
+if [ ! -e "$fake/kernel/kunit_expected_warnings" ]; then
+	pass "(the count was gone after the unload)"
+else
+	fail "the fake modprobe did not take the count away"
+fi
+set_fake_record 0 0 0
+passing_module expects-unloaded-more
+printf 'tainted 512\nwarn_count 4\nkunit_expected_warnings 3\n' \
+	> "$fake/modules/expects-unloaded-more/record-load"
+echo 'kunit_expected_warnings gone' > "$fake/modules/expects-unloaded-more/record-unload"
+run_wrapper "$SCRATCH/expects-unloaded-more.out" "$wrapper" expects-unloaded-more
+expect_status 1 $? "and a warning more than they expected still fails"
 # W with no counted warning, KUnit's count there but none expected: the
 # kernel taints W uncounted for sleeping in atomic context, say.
 set_fake_record 0 0 5
