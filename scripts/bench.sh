@@ -104,7 +104,7 @@ empty_programs() {
 	# shellcheck disable=SC2086
 	$CC $flags "$work/kunit-cases-$1.c" "$lib" -o "$work/kunit-cases-$1" &&
 		$CC -O2 -I"$REF/tools/testing/selftests" "$work/harness-cases-$1.c" \
-			-o "$work/harness-cases-$1" 2> "$work/harness-cc.log"
+			-o "$work/harness-cases-$1" 2> "$work/harness-cc-$1.log"
 }
 # The timed programs, and smaller ones for valgrind (each of the harness's
 # TEST()s is a fork, which costs valgrind about 0.1 s).
@@ -177,15 +177,31 @@ callgrind_total() {
 		echo "bench: under valgrind, $* failed (${cg}/valgrind.log)" >&2
 		exit 1
 	}
-	cat "$cg"/out.* 2> /dev/null | awk '
+	# Each process valgrind ran (its log's ==PID== prefixes) wrote its
+	# count: one killed or that exec()ed another program wrote none, and
+	# the sum would silently lack it.
+	ran=$(sed -n 's/^==\([0-9]*\)==.*/\1/p' "$cg/valgrind.log" | sort -u)
+	wrote=$(cd "$cg" && ls | sed -n 's/^out\.\([0-9]*\).*/\1/p' | sort -u)
+	if [ -z "$ran" ] || [ "$ran" != "$wrote" ]; then
+		echo "bench: callgrind wrote no count for a process of $* ($cg)" >&2
+		exit 1
+	fi
+	cat "$cg"/out.* | awk '
 		/^totals: [0-9]+$/ { sum += $2; n++ }
 		END { if (n) printf "%d\n", sum; else exit 1 }' || {
 		echo "bench: callgrind wrote no count for $* ($cg)" >&2
 		exit 1
 	}
 }
+# A loop's count: at least an instruction an iteration, or the function's
+# name matched nothing (a compiler's clone, expect_loop.isra.0, say).
 loop_insn() {
-	callgrind_total "$1" --toggle-collect="$2" "$work/expect-bench" $insn_iterations "$1"
+	count=$(callgrind_total "$1" --toggle-collect="$2" "$work/expect-bench" $insn_iterations "$1")
+	if [ "$count" -lt $insn_iterations ]; then
+		echo "bench: callgrind counted $count instructions in $2, fewer than its $insn_iterations iterations: no function of that name ran" >&2
+		exit 1
+	fi
+	echo "$count"
 }
 bare_insn=$(loop_insn bare_compare bare_loop)
 bare_values_insn=$(loop_insn bare_compare_values bare_values_loop)
@@ -416,6 +432,15 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 		echo "bench: $ksrc has no $edit to touch; give BENCH_EDIT a test file of $e2e_config" >&2
 		exit 1
 	}
+	# make run lays the project's own directories over the tree's: a file
+	# there is not the tree's, and touching it would change one side only.
+	case $edit in
+	include/kunit/* | lib/kunit/* | tools/testing/selftests/kunit/* | samples/kunit/* | \
+		Documentation/dev-tools/kunit/*)
+		echo "bench: BENCH_EDIT=$edit is in a directory of this project's, which make run lays over the tree: give a test file of the tree's own" >&2
+		exit 1
+		;;
+	esac
 	rm -rf "$e2e"
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"
@@ -423,7 +448,8 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	# A copy, not links: the edit must touch no file that another build
 	# directory's work tree shares.
 	echo "bench: end to end: copying $ksrc to $e2e/linux"
-	rsync -a --exclude=/.extracted --exclude='/.kunit-*' "$ksrc/" "$e2e/linux/" || {
+	rsync -a --exclude=/.extracted --exclude='/.kunit-*' --exclude=/.kunit --exclude=/.git \
+		"$ksrc/" "$e2e/linux/" || {
 		echo "bench: cannot copy $ksrc to $e2e/linux" >&2
 		exit 1
 	}

@@ -70,14 +70,14 @@ echo '/* a test */' > "$tree/lib/list-test.c"
 touch -d 2001-01-01 "$tree/lib/list-test.c"
 cat > "$SCRATCH/e2e-run" << 'EOF'
 #!/bin/sh
-echo "ours $KSRC $(stat -c %Y "$KSRC/lib/list-test.c")" >> "$E2E_RECORD"
+echo "ours $KSRC $(stat -c %.9Y "$KSRC/lib/list-test.c" | tr -d .)" >> "$E2E_RECORD"
 sleep 0.2
 echo "2 suites, 7 results"
 EOF
 cat > "$SCRATCH/e2e-kunit.py" << 'EOF'
 import os, time
 time.sleep(0.2)
-print("kunit.py", os.getcwd(), int(os.stat("lib/list-test.c").st_mtime),
+print("kunit.py", os.getcwd(), os.stat("lib/list-test.c").st_mtime_ns,
       file=open(os.environ["E2E_RECORD"], "a"))
 print("Testing complete. Ran 7 tests: passed: 7")
 EOF
@@ -109,6 +109,15 @@ else
 	fail "BENCH_E2E=1's closing line lacks the tree or an end-to-end figure"
 	tail -n 3 "$SCRATCH/e2e.out" | sed -e 's/^/#   /'
 fi
+
+# A file that make run lays the project's own over is no edit of the tree.
+mkdir -p "$tree/lib/kunit" && : > "$tree/lib/kunit/test.c"
+KSRC=$tree BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 BENCH_E2E=1 BENCH_EDIT=lib/kunit/test.c \
+	BENCH_KUNIT_RUN=$SCRATCH/e2e-run BENCH_KUNIT_PY=$SCRATCH/e2e-kunit.py \
+	sh scripts/bench.sh > "$SCRATCH/e2e-overlaid.out" 2>&1
+expect_status 1 $? "BENCH_EDIT in a directory make run lays over the tree is refused"
+expect_match "$SCRATCH/e2e-overlaid.out" '^bench: BENCH_EDIT=lib/kunit/test\.c is in a directory of this project' \
+	"and said why"
 
 # A boot whose clock is coarse (a guest that lost its TSC) gives no figure:
 # bench.sh boots again, and gives up after three such boots.  A stand-in
