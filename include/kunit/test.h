@@ -768,9 +768,11 @@ static inline void kunit_kfree_const(struct kunit *test, const void *x)
  * NULL).  A test can tell beforehand with KUNIT_PLATFORM_HAS_USER_MEMORY.
  *
  * Return: the mapping's address; an error code at or above TASK_SIZE as
- * vm_mmap() returns it, and -EOPNOTSUPP so where the architecture's kernel
+ * vm_mmap() returns it; -EOPNOTSUPP where the architecture's kernel
  * threads cannot reach the user memory they map (alpha loads no new page
- * tables for them); or 0 when there is no address space to map in
+ * tables for them), which the case's log then says, and which vm_mmap()
+ * never returns for an anonymous private mapping; or 0 when there is no
+ * address space to map in
  * (always, for a modular KUnit before 6.12) or the mapping could not be
  * recorded.
  */

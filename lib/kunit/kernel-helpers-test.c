@@ -17,6 +17,7 @@
 #include <linux/err.h>
 #include <linux/interrupt.h>
 #include <linux/mman.h>
+#include <linux/sched/mm.h>
 #include <linux/preempt.h>
 #include <linux/property.h>
 #include <linux/delay.h>
@@ -208,16 +209,22 @@ static void suppress_test_timed_out_block(struct kunit *test)
 	kunit_end_suppress_warning(test, block);
 }
 
-static bool user_memory_unreachable(void)
+/* The address space that the stub below turned down. */
+static struct mm_struct *unreachable_mm;
+
+static int user_memory_unreachable(void)
 {
-	return false;
+	unreachable_mm = current->mm;
+	mmgrab(unreachable_mm);
+	return -EOPNOTSUPP;
 }
 
 /*
  * Where the case's thread would not reach the user memory it maps (alpha),
- * kunit_vm_mmap() gives the address space back and says -EOPNOTSUPP; the
- * next call tries again.  Without user memory for tests at all (a modular
- * KUnit before 6.12) there is nothing to map in.
+ * kunit_vm_mmap() gives the address space back, whole (no user of it
+ * left), and says -EOPNOTSUPP; the next call tries again.  Without user
+ * memory for tests at all (a modular KUnit before 6.12) there is nothing
+ * to map in.
  */
 static void user_memory_test_unreachable(struct kunit *test)
 {
@@ -228,12 +235,16 @@ static void user_memory_test_unreachable(struct kunit *test)
 						    MAP_ANONYMOUS | MAP_PRIVATE, 0), 0);
 		return;
 	}
-	kunit_activate_static_stub(test, kunit_user_memory_reachable, user_memory_unreachable);
+	unreachable_mm = NULL;
+	kunit_activate_static_stub(test, kunit_probe_user_memory, user_memory_unreachable);
 	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			     MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	kunit_deactivate_static_stub(test, kunit_probe_user_memory);
 	KUNIT_EXPECT_EQ(test, addr, (unsigned long)-EOPNOTSUPP);
 	KUNIT_EXPECT_NULL(test, current->mm);
-	kunit_deactivate_static_stub(test, kunit_user_memory_reachable);
+	KUNIT_ASSERT_NOT_NULL(test, unreachable_mm);
+	KUNIT_EXPECT_EQ(test, atomic_read(&unreachable_mm->mm_users), 0);
+	mmdrop(unreachable_mm);
 
 	addr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			     MAP_ANONYMOUS | MAP_PRIVATE, 0);

@@ -20,7 +20,7 @@ extern struct mutex kunit_run_mutex;
 bool kunit_try_catch_wait_abandoned(struct module *owner, const char *what);
 
 /* Whether a kernel thread reaches the user memory it maps (user_alloc.c). */
-bool kunit_user_memory_reachable(void);
+int kunit_probe_user_memory(void);
 
 #ifdef CONFIG_KUNIT_DEBUGFS
 

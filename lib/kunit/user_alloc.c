@@ -56,37 +56,46 @@ static void kunit_user_mapping_undo(void *data)
  * own tables), then written with page faults disabled: where the
  * hardware sees the same tables the write succeeds, elsewhere it faults
  * once and fails.
+ *
+ * Returns 0 when it is reached, -EOPNOTSUPP when the write faulted on the
+ * page the software had just put in, or the error of a step that failed
+ * before (a mapping or a fault that a working kernel gives): that is the
+ * kernel's failure, not the architecture's limit, and fails the test.
  */
-bool kunit_user_memory_reachable(void)
+int kunit_probe_user_memory(void)
 {
 	unsigned long addr;
 	struct page *page;
-	bool reachable = false;
 	char byte = 0;
+	int got, err;
 
-	KUNIT_STATIC_STUB_REDIRECT(kunit_user_memory_reachable);
+	KUNIT_STATIC_STUB_REDIRECT(kunit_probe_user_memory);
 
 	addr = vm_mmap(NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_ANONYMOUS | MAP_PRIVATE, 0);
 	if (IS_ERR_VALUE(addr))
-		return false;
-	if (get_user_pages_fast(addr, 1, FOLL_WRITE, &page) == 1) {
+		return (int)addr;
+	got = get_user_pages_fast(addr, 1, FOLL_WRITE, &page);
+	if (got == 1) {
 		put_page(page);
 		pagefault_disable();
-		reachable = !__copy_to_user_inatomic((void __user *)addr, &byte, 1);
+		err = __copy_to_user_inatomic((void __user *)addr, &byte, 1) ? -EOPNOTSUPP : 0;
 		pagefault_enable();
+	} else {
+		err = got < 0 ? got : -EFAULT;
 	}
 	vm_munmap(addr, PAGE_SIZE);
-	return reachable;
+	return err;
 }
-EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_user_memory_reachable);
+EXPORT_SYMBOL_FOR_KUNIT_TESTS(kunit_probe_user_memory);
 
 /*
  * Gives the running kernel thread an address space if it has none:
- * -EOPNOTSUPP where the thread could not reach it.
+ * -EOPNOTSUPP where the thread could not reach it, or another error.
  */
 static int kunit_thread_get_mm(void)
 {
 	struct mm_struct *mm;
+	int err;
 
 	if (current->mm)
 		return 0;
@@ -100,12 +109,12 @@ static int kunit_thread_get_mm(void)
 	arch_pick_mmap_layout(mm, &current->signal->rlim[RLIMIT_STACK]);
 	/* The thread owns mm_alloc()'s reference: its exit puts it. */
 	kthread_use_mm(mm);
-	if (!kunit_user_memory_reachable()) {
+	err = kunit_probe_user_memory();
+	if (err) {
 		kthread_unuse_mm(mm);
 		mmput(mm);
-		return -EOPNOTSUPP;
 	}
-	return 0;
+	return err;
 }
 
 /**
@@ -122,8 +131,9 @@ static int kunit_thread_get_mm(void)
  * Return: the mapping's user address, or what vm_mmap() returned for an
  * error (an address at or above TASK_SIZE); -EOPNOTSUPP, as such an
  * address, where the architecture does not let a kernel thread reach user
- * memory it maps (alpha); 0 when the thread could not be given an address
- * space or the mapping could not be recorded.
+ * memory it maps (alpha), as the case's log then says; 0 when the thread
+ * could not be given an address space or the mapping could not be
+ * recorded.
  */
 unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 			    unsigned long addr, unsigned long len,
@@ -135,8 +145,11 @@ unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 	int err;
 
 	err = kunit_thread_get_mm();
-	if (err == -EOPNOTSUPP)
+	if (err == -EOPNOTSUPP) {
+		kunit_info(test, "%s(): this architecture's kernel threads cannot reach the user memory they map\n",
+			   __func__);
 		return (unsigned long)err;
+	}
 	if (err)
 		return 0;
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
