@@ -68,7 +68,7 @@ for tree in $TREES; do
 	for arch in $ARCHES; do
 		# What the architecture is: its compiler and machine.
 		info=$(load_arch "$arch" && printf '%s|%s|%s|%s\n' "${cross}gcc" \
-			"${qemu:-./linux} ${qemu_machine:-}" "$userland" "$karch") ||
+			"${qemu:-./linux}${qemu_machine:+ $qemu_machine}" "$userland" "$karch") ||
 			{ echo "arches: $arch: $info" >&2; failed=1; continue; }
 		compiler=${info%%|*}
 		rest=${info#*|}
