@@ -13,6 +13,7 @@
 #include <kunit/visibility.h>
 
 #include <linux/err.h>
+#include <linux/highmem.h>
 #include <linux/kthread.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
@@ -53,20 +54,25 @@ static void kunit_user_mapping_undo(void *data)
  * previous table), and every access faults again without end, a
  * soft-locked CPU where the case's timeout cannot run.  So a page is
  * faulted in by software (get_user_pages_fast(), which walks the thread's
- * own tables), then written with page faults disabled: where the
- * hardware sees the same tables the write succeeds, elsewhere it faults
- * once and fails.
+ * own tables), a mark is written there through the kernel's own mapping
+ * of the page, and read back through the user address with page faults
+ * disabled: where the hardware sees the same tables the read gives the
+ * mark, elsewhere it faults once and fails.  It reads, not writes: stale
+ * tables (those of the last process whose address space the thread
+ * borrowed) could map the address to another process's memory.
  *
- * Returns 0 when it is reached, -EOPNOTSUPP when the write faulted on the
- * page the software had just put in, or the error of a step that failed
- * before (a mapping or a fault that a working kernel gives): that is the
- * kernel's failure, not the architecture's limit, and fails the test.
+ * Returns 0 when it is reached, -EOPNOTSUPP when the read faulted on the
+ * page the software had just put in or found another, or the error of a
+ * step that failed before (a mapping or a fault that a working kernel
+ * gives): that is the kernel's failure, not the architecture's limit, and
+ * fails the test.
  */
 int kunit_probe_user_memory(void)
 {
+	const char mark = 0x5a;
 	unsigned long addr;
 	struct page *page;
-	char byte = 0;
+	char *kaddr, seen = 0;
 	int got, err;
 
 	KUNIT_STATIC_STUB_REDIRECT(kunit_probe_user_memory);
@@ -76,10 +82,15 @@ int kunit_probe_user_memory(void)
 		return (int)addr;
 	got = get_user_pages_fast(addr, 1, FOLL_WRITE, &page);
 	if (got == 1) {
-		put_page(page);
+		kaddr = kmap_local_page(page);
+		*kaddr = mark;
+		kunmap_local(kaddr);
+		flush_dcache_page(page);
 		pagefault_disable();
-		err = __copy_to_user_inatomic((void __user *)addr, &byte, 1) ? -EOPNOTSUPP : 0;
+		err = __copy_from_user_inatomic(&seen, (void __user *)addr, 1) || seen != mark ?
+		      -EOPNOTSUPP : 0;
 		pagefault_enable();
+		put_page(page);
 	} else {
 		err = got < 0 ? got : -EFAULT;
 	}
@@ -150,8 +161,11 @@ unsigned long kunit_vm_mmap(struct kunit *test, struct file *file,
 			   __func__);
 		return (unsigned long)err;
 	}
-	if (err)
+	if (err) {
+		kunit_info(test, "%s(): cannot give the case's thread an address space: %d\n",
+			   __func__, err);
 		return 0;
+	}
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
 	if (!map)
 		return 0;
