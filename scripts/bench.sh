@@ -45,6 +45,22 @@ mkdir -p "$work" "$BUILD/last"
 lib=$BUILD/user/libkunit.a
 flags="-std=gnu11 -O2 -I$TOP/include -I$TOP/tools/testing/selftests/kunit/user/include"
 runs=${BENCH_RUNS:-7}
+# BENCH_E2E=1's test file to touch, checked before minutes of measuring:
+# make run lays the project's own directories over the tree's, so a file
+# there is not the tree's, and touching it would rebuild one side only.
+# The path as the tree names it: no ./, no //.
+edit=$(echo "${BENCH_EDIT:-lib/list-test.c}" | sed -e 's|//*|/|g' -e 's|^\(\./\)*||' -e 's|/\./|/|g')
+case /$edit/ in
+*/../* | //*)
+	echo "bench: BENCH_EDIT=$BENCH_EDIT: give a path relative to the kernel tree, without .." >&2
+	exit 1
+	;;
+/include/kunit/* | /lib/kunit/* | /tools/testing/selftests/kunit/* | /samples/kunit/* | \
+	/Documentation/dev-tools/kunit/*)
+	echo "bench: BENCH_EDIT=$BENCH_EDIT is in a directory of this project's, which make run lays over the tree: give a test file of the tree's own" >&2
+	exit 1
+	;;
+esac
 cases=1000
 
 # median FILE: the median of the numbers in FILE, one a line.
@@ -177,11 +193,13 @@ callgrind_total() {
 		echo "bench: under valgrind, $* failed (${cg}/valgrind.log)" >&2
 		exit 1
 	}
-	# Each process valgrind ran (its log's ==PID== prefixes) wrote its
-	# count: one killed or that exec()ed another program wrote none, and
-	# the sum would silently lack it.
+	# Each process valgrind ran and said so (its log's ==PID== prefixes)
+	# wrote its count: one that exec()ed another program or that a signal
+	# ended after its first words wrote none, and the sum would lack it.
+	# (One killed before it said anything is not seen here; its parent's
+	# failure, above, usually is.)
 	ran=$(sed -n 's/^==\([0-9]*\)==.*/\1/p' "$cg/valgrind.log" | sort -u)
-	wrote=$(cd "$cg" && ls | sed -n 's/^out\.\([0-9]*\).*/\1/p' | sort -u)
+	wrote=$(find "$cg" -name 'out.*' | sed -n 's|.*/out\.\([0-9]*\).*|\1|p' | sort -u)
 	if [ -z "$ran" ] || [ "$ran" != "$wrote" ]; then
 		echo "bench: callgrind wrote no count for a process of $* ($cg)" >&2
 		exit 1
@@ -196,21 +214,28 @@ callgrind_total() {
 # A loop's count: at least an instruction an iteration, or the function's
 # name matched nothing (a compiler's clone, expect_loop.isra.0, say).
 loop_insn() {
-	count=$(callgrind_total "$1" --toggle-collect="$2" "$work/expect-bench" $insn_iterations "$1")
+	count=$(callgrind_total "$1" --toggle-collect="$2" "$work/expect-bench" $insn_iterations "$1") ||
+		exit 1
+	case $count in
+	'' | *[!0-9]*)
+		echo "bench: callgrind's count for $2 is not a number: $count" >&2
+		exit 1
+		;;
+	esac
 	if [ "$count" -lt $insn_iterations ]; then
 		echo "bench: callgrind counted $count instructions in $2, fewer than its $insn_iterations iterations: no function of that name ran" >&2
 		exit 1
 	fi
 	echo "$count"
 }
-bare_insn=$(loop_insn bare_compare bare_loop)
-bare_values_insn=$(loop_insn bare_compare_values bare_values_loop)
-expect_insn=$(loop_insn passing_expect expect_loop)
+bare_insn=$(loop_insn bare_compare bare_loop) || exit 1
+bare_values_insn=$(loop_insn bare_compare_values bare_values_loop) || exit 1
+expect_insn=$(loop_insn passing_expect expect_loop) || exit 1
 forked_total() {
 	callgrind_total "$1" --dump-before=fork --dump-before=_Fork "$work/$1"
 }
-kunit_cases_insn=$(forked_total kunit-cases-$insn_cases)
-harness_cases_insn=$(forked_total harness-cases-$insn_cases)
+kunit_cases_insn=$(forked_total kunit-cases-$insn_cases) || exit 1
+harness_cases_insn=$(forked_total harness-cases-$insn_cases) || exit 1
 ratio() {
 	awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" \
 		'BEGIN { if (b + 0 > 0) printf f, a / b; else printf "n/a" }'
@@ -427,20 +452,10 @@ if [ "${BENCH_E2E:-}" = 1 ]; then
 	# KSRC's tree (6.12 by default): its own kunit.py is the anchor.
 	ksrc=$("$TOP/scripts/ksrc.sh" "$BUILD" "${KSRC:-}") || exit 1
 	e2e_config=$("$TOP/scripts/all-tests-config" "$ksrc") || exit 1
-	edit=${BENCH_EDIT:-lib/list-test.c}
 	[ -f "$ksrc/$edit" ] || {
 		echo "bench: $ksrc has no $edit to touch; give BENCH_EDIT a test file of $e2e_config" >&2
 		exit 1
 	}
-	# make run lays the project's own directories over the tree's: a file
-	# there is not the tree's, and touching it would change one side only.
-	case $edit in
-	include/kunit/* | lib/kunit/* | tools/testing/selftests/kunit/* | samples/kunit/* | \
-		Documentation/dev-tools/kunit/*)
-		echo "bench: BENCH_EDIT=$edit is in a directory of this project's, which make run lays over the tree: give a test file of the tree's own" >&2
-		exit 1
-		;;
-	esac
 	rm -rf "$e2e"
 	# A build directory of its own, but for the host tool make run needs.
 	mkdir -p "$e2e/ours/host"

@@ -110,14 +110,55 @@ else
 	tail -n 3 "$SCRATCH/e2e.out" | sed -e 's/^/#   /'
 fi
 
-# A file that make run lays the project's own over is no edit of the tree.
+# A file that make run lays the project's own over is no edit of the tree,
+# however the path is spelt; refused before anything is measured.
 mkdir -p "$tree/lib/kunit" && : > "$tree/lib/kunit/test.c"
-KSRC=$tree BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 BENCH_E2E=1 BENCH_EDIT=lib/kunit/test.c \
-	BENCH_KUNIT_RUN=$SCRATCH/e2e-run BENCH_KUNIT_PY=$SCRATCH/e2e-kunit.py \
-	sh scripts/bench.sh > "$SCRATCH/e2e-overlaid.out" 2>&1
-expect_status 1 $? "BENCH_EDIT in a directory make run lays over the tree is refused"
-expect_match "$SCRATCH/e2e-overlaid.out" '^bench: BENCH_EDIT=lib/kunit/test\.c is in a directory of this project' \
-	"and said why"
+for spelt in lib/kunit/test.c ./lib//kunit/test.c lib/./kunit/test.c; do
+	KSRC=$tree BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 BENCH_E2E=1 BENCH_EDIT=$spelt \
+		sh scripts/bench.sh > "$SCRATCH/e2e-overlaid.out" 2>&1
+	status=$?
+	if [ $status -eq 1 ] && grep -q "^bench: BENCH_EDIT=$spelt is in a directory of this project" \
+		"$SCRATCH/e2e-overlaid.out" && ! grep -q '^bench: building' "$SCRATCH/e2e-overlaid.out"; then
+		pass "BENCH_EDIT=$spelt, in a directory make run lays over the tree, is refused at once"
+	else
+		fail "BENCH_EDIT=$spelt was not refused at once (exit $status)"
+		show "$SCRATCH/e2e-overlaid.out"
+	fi
+done
+
+# callgrind's counts that cannot be right end the bench: a process that
+# said something and wrote no count, and a loop's count below one
+# instruction an iteration (a name that matched no function).
+fake_valgrind() {
+	mkdir -p "$SCRATCH/bin-$1"
+	{
+		echo '#!/bin/sh'
+		echo 'for arg; do case $arg in --callgrind-out-file=*) out=${arg#*=} ;; esac; done'
+		echo 'echo "totals: 5" > "$(echo "$out" | sed "s/%p/1/")"'
+		echo "printf '$2' >&2"
+	} > "$SCRATCH/bin-$1/valgrind"
+	chmod +x "$SCRATCH/bin-$1/valgrind"
+	PATH=$SCRATCH/bin-$1:$PATH BUILD=$bench_build BENCH_RUNS=1 BENCH_KERNEL=0 sh scripts/bench.sh \
+		> "$SCRATCH/valgrind-$1.out" 2>&1
+}
+fake_valgrind lost '==1== one\n==2== two\n'
+status=$?
+if [ $status -eq 1 ] && grep -q '^bench: callgrind wrote no count for a process of ' \
+	"$SCRATCH/valgrind-lost.out"; then
+	pass "a process that valgrind ran without its count ends the bench (exit 1)"
+else
+	fail "the bench went on without a process's count (exit $status)"
+	show "$SCRATCH/valgrind-lost.out"
+fi
+fake_valgrind few '==1== one\n'
+status=$?
+if [ $status -eq 1 ] && grep -q '^bench: callgrind counted 5 instructions in bare_loop, fewer than its ' \
+	"$SCRATCH/valgrind-few.out"; then
+	pass "a loop counted at fewer instructions than iterations ends the bench (exit 1)"
+else
+	fail "the bench took a loop's count below its iterations (exit $status)"
+	show "$SCRATCH/valgrind-few.out"
+fi
 
 # A boot whose clock is coarse (a guest that lost its TSC) gives no figure:
 # bench.sh boots again, and gives up after three such boots.  A stand-in
