@@ -73,6 +73,13 @@ spread() {
 	sort -g "$1" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s", lo, hi }'
 }
 
+# ratio A B [FORMAT]: A / B, as FORMAT (%.2f) says; n/a unless both are
+# numbers above 0.
+ratio() {
+	awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" \
+		'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf f, a / b; else printf "n/a" }'
+}
+
 # seconds_spread FILE: spread of FILE's microseconds, in seconds.
 seconds_spread() {
 	awk '{ printf "%.2f\n", $1 / 1e6 }' "$1" > "$1.s"
@@ -164,9 +171,9 @@ expect=$(median "$work/expect")
 failing=$(median "$work/failing")
 kunit_e2e=$(median "$work/kunit-e2e")
 harness_e2e=$(median "$work/harness-e2e")
-expect_ratio=$(awk -v a="$expect" -v b="$bare" 'BEGIN { printf "%.2f", a / b }')
-expect_values_ratio=$(awk -v a="$expect" -v b="$bare_values" 'BEGIN { printf "%.2f", a / b }')
-case_ratio=$(awk -v a="$kunit_e2e" -v b="$harness_e2e" 'BEGIN { printf "%.3f", a / b }')
+expect_ratio=$(ratio "$expect" "$bare")
+expect_values_ratio=$(ratio "$expect" "$bare_values")
+case_ratio=$(ratio "$kunit_e2e" "$harness_e2e" %.3f)
 per_case=$(awk -v t="$kunit_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 per_test=$(awk -v t="$harness_e2e" -v n=$cases 'BEGIN { printf "%.2f", t / n }')
 
@@ -236,10 +243,6 @@ forked_total() {
 }
 kunit_cases_insn=$(forked_total kunit-cases-$insn_cases) || exit 1
 harness_cases_insn=$(forked_total harness-cases-$insn_cases) || exit 1
-ratio() {
-	awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" \
-		'BEGIN { if (b + 0 > 0) printf f, a / b; else printf "n/a" }'
-}
 expect_insn_ratio=$(ratio "$expect_insn" "$bare_insn")
 expect_values_insn_ratio=$(ratio "$expect_insn" "$bare_values_insn")
 case_insn_ratio=$(ratio "$kunit_cases_insn" "$harness_cases_insn" %.3f)
@@ -396,17 +399,14 @@ if [ "${BENCH_KERNEL:-1}" != 0 ]; then
 	tree_user=$(seconds_of "$work/tree-user")
 	tree_user_O2=$(seconds_of "$work/tree-user-O2")
 	tree_kernel=$(median "$work/tree-kernel")
-	tree_ratio=$(awk -v a="$tree_user" -v b="$tree_kernel" 'BEGIN { printf "%.3f", a / b }')
-	tree_ratio_O2=$(awk -v a="$tree_user_O2" -v b="$tree_kernel" 'BEGIN { printf "%.3f", a / b }')
+	tree_ratio=$(ratio "$tree_user" "$tree_kernel" %.3f)
+	tree_ratio_O2=$(ratio "$tree_user_O2" "$tree_kernel" %.3f)
 	figure() {
 		median "$work/kernel-$1.$2"
 	}
-	expect_kernel=$(awk -v a="$(figure ours expect_pass)" -v b="$(figure stock expect_pass)" \
-		'BEGIN { printf "%.2f", a / b }')
-	case_kernel=$(awk -v a="$(figure ours empty_case)" -v b="$(figure stock empty_case)" \
-		'BEGIN { printf "%.2f", a / b }')
-	ko_size=$(awk -v a="$(cat "$work/kernel-ours.size")" -v b="$(cat "$work/kernel-stock.size")" \
-		'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "n/a" }')
+	expect_kernel=$(ratio "$(figure ours expect_pass)" "$(figure stock expect_pass)")
+	case_kernel=$(ratio "$(figure ours empty_case)" "$(figure stock empty_case)")
+	ko_size=$(ratio "$(cat "$work/kernel-ours.size")" "$(cat "$work/kernel-stock.size")")
 	row() {
 		printf '%-40s %-11s %-13s %s\n' "$1" "$(figure "$2" "$3")" \
 			"$(spread "$work/kernel-$2.$3")" "$4"
