@@ -68,6 +68,7 @@ run_wrapper() {
 	shift
 	KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_RMMOD=$TOP/tests/fixtures/fake-kernel/rmmod \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	KUNIT_PROC_CMDLINE=$fake/cmdline KUNIT_BOOT_ID=$fake/boot_id \
 	FAKE_MODULES=$fake/modules "$@" > "$out" 2>&1
@@ -90,6 +91,7 @@ reset_fake
 make_passing
 KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_RMMOD=$TOP/tests/fixtures/fake-kernel/rmmod \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	FAKE_MODULES=$fake/modules "$wrapper" passing > /dev/full 2> "$SCRATCH/full.err"
 expect_status 1 $? "a module test whose results stdout does not take fails"
@@ -235,6 +237,7 @@ mkdir -p "$fake/modules/unread"
 echo "kernel/lib/unread.ko: kernel/lib/kunit/kunit.ko" >> "$fake/lib/modules.dep"
 KUNIT_DEBUGFS=$SCRATCH/no-debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$SCRATCH/no-kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_RMMOD=$TOP/tests/fixtures/fake-kernel/rmmod \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	FAKE_MODULES=$fake/modules "$wrapper" unread > "$SCRATCH/unread.out" 2>&1
 expect_status 1 $? "no debugfs results and an unreadable kernel log: a failure, not a skip"
@@ -404,8 +407,8 @@ touch "$fake/modules/stuck/busy"
 run_wrapper "$SCRATCH/stuck.out" "$wrapper" stuck
 expect_status 1 $? "a module whose cases passed but that cannot be unloaded fails"
 expect_line "$SCRATCH/stuck.out" \
-	"# kunit-module: could not unload stuck: modprobe -r ended with status 1: modprobe: FATAL: Module stuck is in use." \
-	"with modprobe's reason"
+	"# kunit-module: could not unload stuck: $TOP/tests/fixtures/fake-kernel/rmmod ended with status 1: rmmod: ERROR: Module stuck is in use" \
+	"with rmmod's reason"
 rm -f "$fake/modules/stuck/busy"
 run_wrapper "$SCRATCH/stuck-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -r stuck
 
@@ -413,8 +416,8 @@ run_wrapper "$SCRATCH/stuck-rm.out" "$TOP/tests/fixtures/fake-kernel/modprobe" -
 # wrapper's (the kernel log) nor what its caller left open (9 here).
 FAKE_FDS=$SCRATCH/fds run_wrapper "$SCRATCH/fds.out" "$wrapper" passing 9< "$fake/lib/modules.dep"
 expect_status 0 $? "a passing module, run with a descriptor 9 open"
-printf 'modprobe passing\nmodprobe -r passing\n' > "$SCRATCH/fds.want"
-expect_same "$SCRATCH/fds.want" "$SCRATCH/fds" "modprobe inherits no descriptor above stderr"
+printf 'modprobe passing\nrmmod passing\n' > "$SCRATCH/fds.want"
+expect_same "$SCRATCH/fds.want" "$SCRATCH/fds" "modprobe and rmmod inherit no descriptor above stderr"
 
 # The kernel's record decides whether something went wrong while a module
 # ran: its taint gaining M, D, W or L, or its oops or warning count
@@ -478,33 +481,46 @@ expect_status 1 $? "a warning more than the tests expected fails the module's te
 expect_line "$SCRATCH/expects-less.out" \
 	"# kunit-module: the kernel's record changed while expects-less ran: warn_count 2 -> 5 (2 of them expected)" \
 	"the counts say how many were expected"
-# Before 6.12, the count is kunit.ko's: modprobe -r unloads kunit.ko with
-# the module, and the count with it; the count when the unload began holds.
-# As on 6.1, there is no count before the module loads kunit.ko.
+# Before 6.12, the count is kunit.ko's, and modprobe -r would unload
+# kunit.ko with a module that used it, and the count with it: the wrapper
+# unloads the module alone, and the count stays for the tests after it.
+# As on 6.1, there is no count before the wrapper loads kunit.ko.
 set_fake_record 0 0 0
 rm -f "$fake/kernel/kunit_expected_warnings"
-passing_module expects-unloaded
+passing_module expects-kunit-ko
+touch "$fake/modules/expects-kunit-ko/uses-kunit"
 printf 'tainted 512\nwarn_count 3\nkunit_expected_warnings 3\n' \
-	> "$fake/modules/expects-unloaded/record-load"
-echo 'kunit_expected_warnings gone' > "$fake/modules/expects-unloaded/record-unload"
-run_wrapper "$SCRATCH/expects-unloaded.out" "$wrapper" expects-unloaded
-expect_status 0 $? "expected warnings pass when kunit.ko, and its count, unload with the module"
-if [ ! -e "$fake/kernel/kunit_expected_warnings" ]; then
-	pass "(the count was gone after the unload)"
+	> "$fake/modules/expects-kunit-ko/record-load"
+run_wrapper "$SCRATCH/expects-kunit-ko.out" "$wrapper" expects-kunit-ko
+expect_status 0 $? "expected warnings pass where the count is kunit.ko's"
+if [ -e "$fake/kernel/kunit_expected_warnings" ] && [ -d "$fake/sys/kunit" ]; then
+	pass "kunit.ko, and its count, stay loaded after the module's unload"
 else
-	fail "the fake modprobe did not take the count away"
+	fail "the wrapper's unload took kunit.ko, and its count, away"
 fi
+passing_module expects-kunit-ko-more
+touch "$fake/modules/expects-kunit-ko-more/uses-kunit"
+printf 'warn_count 4\nkunit_expected_warnings 4\n' \
+	> "$fake/modules/expects-kunit-ko-more/record-load"
+echo 'warn_count 5' > "$fake/modules/expects-kunit-ko-more/record-unload"
+run_wrapper "$SCRATCH/expects-kunit-ko-more.out" "$wrapper" expects-kunit-ko-more
+expect_status 1 $? "a warning as the module unloads fails it, expected ones counted before"
+expect_line "$SCRATCH/expects-kunit-ko-more.out" \
+	"# kunit-module: the kernel's record changed while expects-kunit-ko-more was unloaded: warn_count 4 -> 5" \
+	"the unload's warning is named"
+# If kunit.ko goes all the same, its count goes: the warnings it counted
+# are trouble again, a failure rather than a pass taken on trust.
 set_fake_record 0 0 0
 rm -f "$fake/kernel/kunit_expected_warnings"
-passing_module expects-unloaded-more
-printf 'tainted 512\nwarn_count 4\nkunit_expected_warnings 3\n' \
-	> "$fake/modules/expects-unloaded-more/record-load"
-echo 'kunit_expected_warnings gone' > "$fake/modules/expects-unloaded-more/record-unload"
-run_wrapper "$SCRATCH/expects-unloaded-more.out" "$wrapper" expects-unloaded-more
-expect_status 1 $? "and a warning more than they expected still fails"
-expect_line "$SCRATCH/expects-unloaded-more.out" \
-	"# kunit-module: the kernel's record changed while expects-unloaded-more ran: taint gained W (a warning); warn_count 0 -> 4 (3 of them expected)" \
-	"the count taken as the unload began is named"
+passing_module expects-count-gone
+printf 'tainted 512\nwarn_count 3\nkunit_expected_warnings 3\n' \
+	> "$fake/modules/expects-count-gone/record-load"
+echo 'kunit_expected_warnings gone' > "$fake/modules/expects-count-gone/record-unload"
+run_wrapper "$SCRATCH/expects-count-gone.out" "$wrapper" expects-count-gone
+expect_status 1 $? "expected warnings whose count went away fail"
+expect_line "$SCRATCH/expects-count-gone.out" \
+	"# kunit-module: the kernel's record changed while expects-count-gone ran: taint gained W (a warning); warn_count 0 -> 3" \
+	"naming the warnings"
 # W with no counted warning, KUnit's count there but none expected: the
 # kernel taints W uncounted for sleeping in atomic context, say.
 set_fake_record 0 0 5
@@ -576,6 +592,7 @@ set_fake_record 0 0 0
 passing_module nolog
 KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$SCRATCH/no-kmsg \
 	KUNIT_MODULES_DIR=$fake/lib KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe \
+	KUNIT_RMMOD=$TOP/tests/fixtures/fake-kernel/rmmod \
 	KUNIT_PROC_TAINTED=$fake/tainted KUNIT_SYSFS_KERNEL=$fake/kernel \
 	KUNIT_PROC_CMDLINE=$fake/cmdline FAKE_MODULES=$fake/modules "$wrapper" nolog \
 	> "$SCRATCH/nolog.out" 2>&1
@@ -736,6 +753,7 @@ rm -f "$installed/settings"
 	export KUNIT_DEBUGFS=$fake/debugfs KUNIT_SYSFS_MODULE=$fake/sys KUNIT_KMSG=$fake/kmsg
 	export KUNIT_MODULES_DIR=$fake/lib FAKE_MODULES=$fake/modules
 	export KUNIT_MODPROBE=$TOP/tests/fixtures/fake-kernel/modprobe
+	export KUNIT_RMMOD=$TOP/tests/fixtures/fake-kernel/rmmod
 	export KUNIT_PROC_TAINTED="$fake/tainted" KUNIT_SYSFS_KERNEL="$fake/kernel"
 	BASE_DIR=$SCRATCH/installed
 	export BASE_DIR

@@ -103,6 +103,7 @@ static const char *debugfs_dir;		/* the debugfs mount point */
 static const char *sysfs_module_dir;	/* /sys/module */
 static const char *kmsg_path;		/* /dev/kmsg */
 static const char *modprobe_path;	/* modprobe, found in $PATH */
+static const char *rmmod_path;		/* rmmod, found in $PATH */
 static const char *tainted_path;	/* /proc/sys/kernel/tainted */
 static const char *sysfs_kernel_dir;	/* /sys/kernel: oops_count, warn_count */
 static const char *cmdline_path;	/* /proc/cmdline */
@@ -126,6 +127,7 @@ static void locate(void)
 	sysfs_module_dir = env_or("KUNIT_SYSFS_MODULE", "/sys/module");
 	kmsg_path = env_or("KUNIT_KMSG", "/dev/kmsg");
 	modprobe_path = env_or("KUNIT_MODPROBE", "modprobe");
+	rmmod_path = env_or("KUNIT_RMMOD", "rmmod");
 	tainted_path = env_or("KUNIT_PROC_TAINTED", "/proc/sys/kernel/tainted");
 	sysfs_kernel_dir = env_or("KUNIT_SYSFS_KERNEL", "/sys/kernel");
 	cmdline_path = env_or("KUNIT_PROC_CMDLINE", "/proc/cmdline");
@@ -179,14 +181,14 @@ static bool module_loaded(const char *name)
 }
 
 /**
- * struct load_watch - what run_modprobe() watches while a module loads
+ * struct load_watch - what run_module_tool() watches while a module loads
  * @before: the suites in debugfs before the load.
  * @held: set when the kernel holds the load for a case that timed out.
  * @log: the kernel log's lines so far, read from @kmsg_fd as they come, so
  *	 that a module that logs much loses none of them.
  * @kmsg_fd: the kernel log, or -1.
  * @quotes: the kernel's report lines among them.
- * @unload: the modprobe is an unload: only the log is read meanwhile.
+ * @unload: the tool unloads: only the log is read meanwhile.
  */
 struct load_watch {
 	char **before;
@@ -285,21 +287,22 @@ static void close_other_fds(void)
 }
 
 /*
- * Runs "modprobe [@option] @module", its output going to @output
- * (NUL-terminated, cut to @size), for at most @timeout seconds.  Returns
- * its exit status, 128 + the signal that killed it, or -1 if it could not
- * run; sets @timed_out and leaves it running when it did not finish in
- * time.  With @watch, a load: sets @watch->held and leaves modprobe
- * running when the module's init function returned KUNIT_MODULE_LIVE_GRACE
- * seconds ago and modprobe has not, and either the function failed, or the
- * kernel log said that the load waits, or a new suite (not in
- * @watch->before) has a case that timed out: the kernel
+ * Runs "@tool [@option] @module" (modprobe or rmmod), its output going to
+ * @output (NUL-terminated, cut to @size), for at most @timeout seconds.
+ * Returns its exit status, 128 + the signal that killed it, or -1 if it
+ * could not run; sets @timed_out and leaves it running when it did not
+ * finish in time.  With @watch, a load: sets @watch->held and leaves
+ * modprobe running when the module's init function returned
+ * KUNIT_MODULE_LIVE_GRACE seconds ago and modprobe has not, and either the
+ * function failed, or the kernel log said that the load waits, or a new
+ * suite (not in @watch->before) has a case that timed out: the kernel
  * keeps the module's init memory, or the module itself, and the load,
  * for a case that still runs.  A load slow for another reason (a driver's
  * asynchronous probe) is waited for.
  */
-static int run_modprobe(const char *option, const char *module, char *output, size_t size,
-			double timeout, bool *timed_out, struct load_watch *watch)
+static int run_module_tool(const char *tool, const char *option, const char *module,
+			   char *output, size_t size, double timeout, bool *timed_out,
+			   struct load_watch *watch)
 {
 	double deadline = now_seconds() + timeout, live_since = 0;
 	enum module_init_state state;
@@ -313,7 +316,7 @@ static int run_modprobe(const char *option, const char *module, char *output, si
 	if (watch)
 		watch->held = false;
 	output[0] = '\0';
-	argv[argc++] = modprobe_path;
+	argv[argc++] = tool;
 	if (option)
 		argv[argc++] = option;
 	argv[argc++] = module;
@@ -968,7 +971,8 @@ static bool have_kunit(double timeout)
 
 	if (module_loaded("kunit"))
 		return true;
-	run_modprobe("-q", "kunit", output, sizeof(output), timeout, &timed_out, NULL);
+	run_module_tool(modprobe_path, "-q", "kunit", output, sizeof(output), timeout, &timed_out,
+			NULL);
 	return module_loaded("kunit");
 }
 
@@ -1440,6 +1444,12 @@ static bool late_case_reported(char **before)
  * untested.  @late_case names the cases that the kernel timed out, which
  * may still run and keep it.  The kernel log is read into @watch->log
  * meanwhile.  Returns whether it was unloaded.
+ *
+ * rmmod, not modprobe -r: modprobe also unloads the modules that @name
+ * used and nothing else does, kunit.ko among them, and before 6.12 KUnit's
+ * count of expected warnings is kunit.ko's own: the count would go with
+ * it, and every warning a test expected would read as trouble from then
+ * on, to the end of the run.
  */
 static bool unload_module(const char *name, const char *late_case, struct load_watch *watch)
 {
@@ -1447,16 +1457,16 @@ static bool unload_module(const char *name, const char *late_case, struct load_w
 	bool timed_out;
 	int status;
 
-	status = run_modprobe("-r", name, output, sizeof(output), KUNIT_MODULE_MARGIN,
-			      &timed_out, watch);
+	status = run_module_tool(rmmod_path, NULL, name, output, sizeof(output),
+				 KUNIT_MODULE_MARGIN, &timed_out, watch);
 	if (timed_out)
-		printf("# %s: could not unload %s: modprobe -r still ran after %d s\n", program,
-		       name, KUNIT_MODULE_MARGIN);
+		printf("# %s: could not unload %s: %s still ran after %d s\n", program, name,
+		       rmmod_path, KUNIT_MODULE_MARGIN);
 	else if (status < 0)
-		printf("# %s: could not unload %s: modprobe -r could not run\n", program, name);
+		printf("# %s: could not unload %s: %s could not run\n", program, name, rmmod_path);
 	else if (status)
-		printf("# %s: could not unload %s: modprobe -r ended with status %d%s%s\n",
-		       program, name, status, *output ? ": " : "", output);
+		printf("# %s: could not unload %s: %s ended with status %d%s%s\n",
+		       program, name, rmmod_path, status, *output ? ": " : "", output);
 	else
 		return true;
 	if (*late_case)
@@ -1510,17 +1520,6 @@ static bool record_clean(const char *name, const struct kernel_record *before,
 		printf("# %s: the kernel log lost records while %s ran (its buffer overflowed; CONFIG_LOG_BUF_SHIFT or log_buf_len= makes it larger): a report among them would not be seen\n",
 		       program, name);
 	*have_after = read_kernel_record(after, text, sizeof(text));
-	/*
-	 * Where KUnit's count of expected warnings is kunit.ko's own (before
-	 * 6.12's built-in hooks), modprobe -r took it away with the module
-	 * that no longer used it.  The count it had when the unload began is
-	 * the module's: no case runs while a module unloads.
-	 */
-	if (*have_after && !after->has_count[COUNT_EXPECTED] && unload_start &&
-	    unload_start->has_count[COUNT_EXPECTED]) {
-		after->count[COUNT_EXPECTED] = unload_start->count[COUNT_EXPECTED];
-		after->has_count[COUNT_EXPECTED] = true;
-	}
 	if (!before) {
 		printf("# %s: %s\n", program, why);
 		return false;
@@ -1622,7 +1621,8 @@ static int run_module(const char *name, double timeout)
 		return cannot_run("%s is not installed for the running kernel", name);
 	if (module_loaded(name)) {
 		/* Its suites ran when it loaded: load it again to run them. */
-		run_modprobe("-r", name, output, sizeof(output), timeout, &timed_out, NULL);
+		run_module_tool(rmmod_path, NULL, name, output, sizeof(output), timeout, &timed_out,
+				NULL);
 		if (module_loaded(name))
 			return cannot_run("%s was loaded already and cannot be unloaded", name);
 	}
@@ -1646,8 +1646,8 @@ static int run_module(const char *name, double timeout)
 	watch.log = &log;
 	watch.kmsg_fd = fd;
 	watch.quotes = &quotes;
-	exit_status = run_modprobe(NULL, name, output, sizeof(output),
-				   timeout - (now_seconds() - started), &timed_out, &watch);
+	exit_status = run_module_tool(modprobe_path, NULL, name, output, sizeof(output),
+				      timeout - (now_seconds() - started), &timed_out, &watch);
 	held = watch.held;
 	snprintf(what, sizeof(what), "module %s", name);
 	ktap_run_init(&run);
