@@ -397,6 +397,24 @@ if grep -q 'Making the initramfs$' "$SCRATCH/out"; then
 else
 	fail "dropping GUEST_SCRIPT reused the initramfs that runs it"
 fi
+# A changed KUNIT_EXTRA module makes it again, also where no kselftest
+# target was built (STOCK=1: no .kunit-kselftest), as kunit-run runs the
+# stage, under set -e.
+mkdir -p "$SCRATCH/extra-mods" "$SCRATCH/run/lib/modules"
+echo "module one" > "$SCRATCH/extra-mods/extra_test.ko"
+rm -f "$SCRATCH/run/.kunit-kselftest"
+extra='RUN=$SCRATCH/run OBJ=$SCRATCH/obj WORK=$SCRATCH/work ksft= STOCK=1
+	extra_modules=$SCRATCH/extra-mods/extra_test.ko KSRC=$SCRATCH/extracted test_modules=extra_test
+	GUEST_SCRIPT=; install_modules() { :; }; set -e'
+stages "$extra; stage_initramfs" x86_64
+echo "module two" > "$SCRATCH/extra-mods/extra_test.ko"
+stages "$extra; stage_initramfs" x86_64
+if grep -q 'Making the initramfs$' "$SCRATCH/out"; then
+	pass "a changed KUNIT_EXTRA module makes the initramfs again, without a kselftest target"
+else
+	fail "the initramfs kept a KUNIT_EXTRA module that changed"
+	show "$SCRATCH/out"
+fi
 stages 'GUEST_SCRIPT=$SCRATCH/no-such-guest.sh BUILD=$SCRATCH/build; load_settings' x86_64
 expect_status 2 $? "GUEST_SCRIPT that is not there is refused"
 expect_line "$SCRATCH/out" "kunit-run: GUEST_SCRIPT=$SCRATCH/no-such-guest.sh: cannot read it" \
