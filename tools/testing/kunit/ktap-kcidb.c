@@ -339,15 +339,15 @@ static int write_tests(struct kcidb_writer *writer, const struct ktap_test *pare
 }
 
 /* The status of a kselftest program: the runner's, failed by its results. */
-static const char *program_status(const struct ktap_kcidb_program *program)
+static const char *program_status(const struct ktap_kselftest_program *program)
 {
-	enum ktap_result verdict = ktap_run_verdict(&program->run);
+	enum ktap_result verdict = ktap_kselftest_verdict(program);
 
 	if (program->status == KTAP_UNFINISHED)
 		return "ERROR";
-	if (program->status == KTAP_FAIL || verdict == KTAP_FAIL)
+	if (verdict == KTAP_FAIL)
 		return "FAIL";
-	return program->status == KTAP_SKIP ? "SKIP" : "PASS";
+	return verdict == KTAP_SKIP ? "SKIP" : "PASS";
 }
 
 /*
@@ -358,7 +358,7 @@ static int write_programs(struct kcidb_writer *writer)
 {
 	const struct ktap_kcidb *info = writer->info;
 	const struct ktap_run *run = writer->run;
-	const struct ktap_kcidb_program *program;
+	const struct ktap_kselftest_program *program;
 	char *collection, *name, *path, *text = NULL;
 	struct ktap_names programs = { 0 };
 	size_t i, size, len = 0;

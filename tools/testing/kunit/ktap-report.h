@@ -10,22 +10,6 @@
 
 #include "../selftests/kunit/ktap.h"
 
-/**
- * struct ktap_kcidb_program - a kselftest program's results, for KCIDB
- * @collection: its kselftest directory ("kunit").
- * @name: its name in it.
- * @status: what run_kselftest.sh said of it: KTAP_PASS, KTAP_FAIL,
- *	    KTAP_SKIP, or KTAP_UNFINISHED for a timeout or no result line.
- * @line: that result line, or NULL.
- * @run: what the program printed, read as KTAP.
- */
-struct ktap_kcidb_program {
-	char *collection;
-	char *name;
-	enum ktap_result status;
-	char *line;
-	struct ktap_run run;
-};
 
 /**
  * struct ktap_kcidb - what a KCIDB report says besides the results
@@ -68,7 +52,7 @@ struct ktap_kcidb {
 	const char *build_duration;
 	const char *start_time;
 	const char *environment;
-	const struct ktap_kcidb_program *programs;
+	const struct ktap_kselftest_program *programs;
 	size_t num_programs;
 };
 

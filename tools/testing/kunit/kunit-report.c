@@ -503,148 +503,21 @@ static int write_report_files(const char *prog, const struct ktap_run *run)
 	return failed;
 }
 
-/* A program's line of kselftest output, runner.sh's "# " taken off, as KTAP. */
-static char *kselftest_to_ktap(const char *text)
+/* Reads what run_kselftest.sh printed in @file into @output. */
+static int read_kselftest(FILE *file, struct ktap_kselftest *output)
 {
-	const char *p = text;
-	size_t levels = 0, size;
-	char *line;
-
-	while (!strncmp(p, "# ", 2)) {
-		p += 2;
-		levels++;
-	}
-	size = 4 * levels + strlen(p) + 3;
-	line = malloc(size);
-	if (!line)
-		return NULL;
-	if (!strncmp(p, "Subtest:", 8) && levels)
-		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
-	else if (!strncmp(p, "ok ", 3) || !strncmp(p, "not ok ", 7) ||
-		 !strncmp(p, "KTAP version ", 13) || !strncmp(p, "1..", 3))
-		snprintf(line, size, "%*s%s", (int)(4 * levels), "", p);
-	else if (levels)
-		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
-	else
-		snprintf(line, size, "%s", p);
-	return line;
-}
-
-/* Whether @line is runner.sh's "# selftests: DIR: NAME"; sets @dir, @name. */
-static bool kselftest_header(const char *line, char **dir, char **name)
-{
-	const char *colon;
-
-	if (strncmp(line, "# selftests: ", 13))
-		return false;
-	line += 13;
-	colon = strstr(line, ": ");
-	if (!colon)
-		return false;
-	*dir = strndup(line, colon - line);
-	*name = strdup(colon + 2);
-	return true;
-}
-
-/*
- * What runner.sh said of a program, from "ok N selftests: DIR: NAME" and
- * its directive; KTAP_NONE if @line is no such line for @program.
- */
-static enum ktap_result kselftest_status(const char *line,
-					 const struct ktap_kcidb_program *program)
-{
-	bool ok = !strncmp(line, "ok ", 3);
-	const char *p = line + (ok ? 3 : 7);
-	size_t len;
-
-	if (!ok && strncmp(line, "not ok ", 7))
-		return KTAP_NONE;
-	p += strspn(p, "0123456789");
-	if (strncmp(p, " selftests: ", 12))
-		return KTAP_NONE;
-	p += 12;
-	len = strlen(program->collection);
-	if (strncmp(p, program->collection, len) || strncmp(p + len, ": ", 2))
-		return KTAP_NONE;
-	p += len + 2;
-	len = strlen(program->name);
-	if (strncmp(p, program->name, len) || (p[len] && p[len] != ' '))
-		return KTAP_NONE;
-	if (strstr(p + len, "# TIMEOUT"))
-		return KTAP_UNFINISHED;
-	if (!ok)
-		return KTAP_FAIL;
-	return strstr(p + len, "# SKIP") ? KTAP_SKIP : KTAP_PASS;
-}
-
-/*
- * Reads what run_kselftest.sh printed: one program from each "# selftests:"
- * header to its result line, its own lines (runner.sh's "# " taken off)
- * read as KTAP.  A program without a result line did not finish.
- */
-static int read_kselftest(FILE *file, struct ktap_kcidb_program **programs, size_t *count)
-{
-	struct ktap_kcidb_program *program = NULL, *more;
-	char *line = NULL, *ktap;
-	size_t size = 0, len;
-	enum ktap_result status;
+	char *line = NULL;
+	size_t size = 0;
 	int err = 0;
 
-	while (!err && getline(&line, &size, file) >= 0) {
-		len = strlen(line);
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (!strncmp(line, "# selftests: ", 13)) {
-			more = realloc(*programs, (*count + 1) * sizeof(**programs));
-			if (!more) {
-				err = -ENOMEM;
-				break;
-			}
-			*programs = more;
-			program = &more[(*count)++];
-			memset(program, 0, sizeof(*program));
-			program->status = KTAP_UNFINISHED;
-			ktap_run_init(&program->run);
-			if (!kselftest_header(line, &program->collection, &program->name) ||
-			    !program->collection || !program->name)
-				err = -ENOMEM;
-			continue;
-		}
-		if (!program)
-			continue;
-		status = kselftest_status(line, program);
-		if (status != KTAP_NONE) {
-			program->status = status;
-			program->line = strdup(line);
-			err = ktap_run_finish(&program->run);
-			program = NULL;
-			continue;
-		}
-		if (strncmp(line, "#", 1))
-			continue;
-		ktap = kselftest_to_ktap(line[1] == ' ' ? line + 2 : line + 1);
-		err = ktap ? ktap_read_line(&program->run, ktap) : -ENOMEM;
-		free(ktap);
-	}
+	while (!err && getline(&line, &size, file) >= 0)
+		err = ktap_kselftest_read_line(output, line);
 	free(line);
-	if (!err && program)
-		err = ktap_run_finish(&program->run);
+	if (!err)
+		err = ktap_kselftest_finish(output);
 	if (!err && ferror(file))
 		err = -EIO;
 	return err;
-}
-
-static void free_programs(struct ktap_kcidb_program *programs, size_t count)
-{
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		free(programs[i].collection);
-		free(programs[i].name);
-		free(programs[i].line);
-		ktap_run_free(&programs[i].run);
-	}
-	free(programs);
 }
 
 /* Reads @console through @run, and hashes what it read into @hash. */
@@ -686,8 +559,7 @@ static int report(int argc, char **argv)
 	};
 	const char **kcidb_path = &report_files[REPORT_KCIDB].path;
 	const char *color_mode = "auto", *kselftest_tap = NULL;
-	struct ktap_kcidb_program *programs = NULL;
-	size_t num_programs = 0;
+	struct ktap_kselftest kselftest = { 0 };
 	FILE *tap;
 	bool bad_setting = false;
 	struct ktap_kcidb kcidb = { 0 };
@@ -783,7 +655,7 @@ static int report(int argc, char **argv)
 	}
 	if (*kcidb_path && kselftest_tap) {
 		tap = fopen(kselftest_tap, "r");
-		err = tap ? read_kselftest(tap, &programs, &num_programs) : -errno;
+		err = tap ? read_kselftest(tap, &kselftest) : -errno;
 		if (tap)
 			fclose(tap);
 		if (err) {
@@ -791,14 +663,14 @@ static int report(int argc, char **argv)
 			*kcidb_path = NULL;
 			failed = 1;
 		}
-		kcidb.programs = programs;
-		kcidb.num_programs = num_programs;
+		kcidb.programs = kselftest.programs;
+		kcidb.num_programs = kselftest.count;
 	}
 	kcidb_info = &kcidb;
 	failed |= write_report_files(argv[0], &run);
 	if (failed) {
 		ktap_run_free(&run);
-		free_programs(programs, num_programs);
+		ktap_kselftest_free(&kselftest);
 		return 1;
 	}
 
@@ -814,7 +686,7 @@ static int report(int argc, char **argv)
 		printf("%sno KUnit results in %s: the kernel has no KUnit, ran no suite, or died before%s\n",
 		       color(KTAP_FAIL), argv[optind], no_color());
 		ktap_run_free(&run);
-		free_programs(programs, num_programs);
+		ktap_kselftest_free(&kselftest);
 		return bad_setting ? 2 : 1;
 	}
 	printf("%zu suites, %lu results: %s%lu passed%s, %s%lu failed%s, %s%lu skipped%s\n",
@@ -827,7 +699,7 @@ static int report(int argc, char **argv)
 		printf("%sfailed: errors outside the tests%s\n", color(KTAP_FAIL), no_color());
 
 	ktap_run_free(&run);
-	free_programs(programs, num_programs);
+	ktap_kselftest_free(&kselftest);
 	if (bad_setting)
 		return 2;
 	return verdict == KTAP_FAIL || verdict == KTAP_NONE ? 1 : 0;

@@ -2236,3 +2236,195 @@ void ktap_write_text(FILE *out, const char *text, bool xml)
 		p += len;
 	}
 }
+
+/* A program's line of kselftest output, runner.sh's "# " taken off, as KTAP. */
+static char *kselftest_to_ktap(const char *text)
+{
+	const char *p = text;
+	size_t levels = 0, size;
+	char *line;
+
+	while (!strncmp(p, "# ", 2)) {
+		p += 2;
+		levels++;
+	}
+	size = 4 * levels + strlen(p) + 3;
+	line = malloc(size);
+	if (!line)
+		return NULL;
+	if (!strncmp(p, "Subtest:", 8) && levels)
+		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
+	else if (!strncmp(p, "ok ", 3) || !strncmp(p, "not ok ", 7) ||
+		 !strncmp(p, "KTAP version ", 13) || !strncmp(p, "1..", 3))
+		snprintf(line, size, "%*s%s", (int)(4 * levels), "", p);
+	else if (levels)
+		snprintf(line, size, "%*s# %s", (int)(4 * (levels - 1)), "", p);
+	else
+		snprintf(line, size, "%s", p);
+	return line;
+}
+
+/* Whether @line is runner.sh's "# selftests: DIR: NAME"; sets @dir, @name. */
+static bool kselftest_header(const char *line, char **dir, char **name)
+{
+	const char *colon;
+
+	if (strncmp(line, "# selftests: ", 13))
+		return false;
+	line += 13;
+	colon = strstr(line, ": ");
+	if (!colon)
+		return false;
+	*dir = strndup(line, colon - line);
+	*name = strdup(colon + 2);
+	return true;
+}
+
+/*
+ * What runner.sh said of a program, from "ok N selftests: DIR: NAME" and
+ * its directive; KTAP_NONE if @line is no such line for @program.
+ */
+static enum ktap_result kselftest_status(const char *line,
+					 const struct ktap_kselftest_program *program)
+{
+	bool ok = !strncmp(line, "ok ", 3);
+	const char *p = line + (ok ? 3 : 7);
+	size_t len;
+
+	if (!ok && strncmp(line, "not ok ", 7))
+		return KTAP_NONE;
+	p += strspn(p, "0123456789");
+	if (strncmp(p, " selftests: ", 12))
+		return KTAP_NONE;
+	p += 12;
+	len = strlen(program->collection);
+	if (strncmp(p, program->collection, len) || strncmp(p + len, ": ", 2))
+		return KTAP_NONE;
+	p += len + 2;
+	len = strlen(program->name);
+	if (strncmp(p, program->name, len) || (p[len] && p[len] != ' '))
+		return KTAP_NONE;
+	if (strstr(p + len, "# TIMEOUT"))
+		return KTAP_UNFINISHED;
+	if (!ok)
+		return KTAP_FAIL;
+	return strstr(p + len, "# SKIP") ? KTAP_SKIP : KTAP_PASS;
+}
+
+/**
+ * ktap_kselftest_read_line() - read one line of what run_kselftest.sh printed
+ * @output: what was read so far.
+ * @line: the line, with or without its line break.
+ *
+ * A program runs from runner.sh's "# selftests: DIR: NAME" line to its
+ * result line, "ok N selftests: DIR: NAME" (or "not ok", "# SKIP",
+ * "# TIMEOUT"); its own lines, runner.sh's "# " taken off, are read as
+ * KTAP into its &struct ktap_kselftest_program.run, which closes at its
+ * result line.  A program whose result line never comes did not finish.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line)
+{
+	struct ktap_kselftest_program *program, *more;
+	enum ktap_result status;
+	char *text, *ktap;
+	size_t len;
+	int err = 0;
+
+	text = strdup(line);
+	if (!text)
+		return -ENOMEM;
+	len = strlen(text);
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		text[--len] = '\0';
+	if (!strncmp(text, "# selftests: ", 13)) {
+		err = ktap_kselftest_finish(output);
+		more = err ? NULL : realloc(output->programs,
+					    (output->count + 1) * sizeof(*more));
+		if (!more) {
+			free(text);
+			return -ENOMEM;
+		}
+		output->programs = more;
+		program = &more[output->count++];
+		memset(program, 0, sizeof(*program));
+		program->status = KTAP_UNFINISHED;
+		ktap_run_init(&program->run);
+		output->open = true;
+		if (!kselftest_header(text, &program->collection, &program->name) ||
+		    !program->collection || !program->name)
+			err = -ENOMEM;
+		free(text);
+		return err;
+	}
+	if (!output->open) {
+		free(text);
+		return 0;
+	}
+	program = &output->programs[output->count - 1];
+	status = kselftest_status(text, program);
+	if (status != KTAP_NONE) {
+		program->status = status;
+		program->line = strdup(text);
+		err = program->line ? ktap_run_finish(&program->run) : -ENOMEM;
+		output->open = false;
+	} else if (!strncmp(text, "#", 1)) {
+		ktap = kselftest_to_ktap(text[1] == ' ' ? text + 2 : text + 1);
+		err = ktap ? ktap_read_line(&program->run, ktap) : -ENOMEM;
+		free(ktap);
+	}
+	free(text);
+	return err;
+}
+
+/**
+ * ktap_kselftest_finish() - the output ends (or the next program begins)
+ * @output: what was read.
+ *
+ * The program still open did not finish: its KTAP closes, unfinished.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int ktap_kselftest_finish(struct ktap_kselftest *output)
+{
+	if (!output->open)
+		return 0;
+	output->open = false;
+	return ktap_run_finish(&output->programs[output->count - 1].run);
+}
+
+/**
+ * ktap_kselftest_free() - free what a reading of run_kselftest.sh's output holds
+ * @output: what was read.
+ */
+void ktap_kselftest_free(struct ktap_kselftest *output)
+{
+	size_t i;
+
+	for (i = 0; i < output->count; i++) {
+		free(output->programs[i].collection);
+		free(output->programs[i].name);
+		free(output->programs[i].line);
+		ktap_run_free(&output->programs[i].run);
+	}
+	free(output->programs);
+	memset(output, 0, sizeof(*output));
+}
+
+/**
+ * ktap_kselftest_verdict() - a kselftest program's result under the reading rule
+ * @program: a closed program.
+ *
+ * Return: KTAP_FAIL if runner.sh failed it or timed it out, if its result
+ * line never came, or if its own results failed (a "not ok" in them is
+ * never outvoted by the program's exit status); else KTAP_SKIP if
+ * runner.sh skipped it, else KTAP_PASS.
+ */
+enum ktap_result ktap_kselftest_verdict(const struct ktap_kselftest_program *program)
+{
+	if (program->status == KTAP_FAIL || program->status == KTAP_UNFINISHED ||
+	    ktap_run_verdict(&program->run) == KTAP_FAIL)
+		return KTAP_FAIL;
+	return program->status == KTAP_SKIP ? KTAP_SKIP : KTAP_PASS;
+}

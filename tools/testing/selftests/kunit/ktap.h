@@ -271,11 +271,45 @@ struct ktap_names {
 	char *written[KTAP_NAMES_LEVELS];
 };
 
+/**
+ * struct ktap_kselftest_program - one program of what run_kselftest.sh printed
+ * @collection: its kselftest directory ("kunit").
+ * @name: its name in it.
+ * @status: what runner.sh's result line said of it: KTAP_PASS, KTAP_FAIL,
+ *	    KTAP_SKIP, or KTAP_UNFINISHED for a timeout or no result line.
+ * @line: that result line, or NULL.
+ * @run: what the program printed, runner.sh's "# " taken off, read as KTAP.
+ */
+struct ktap_kselftest_program {
+	char *collection;
+	char *name;
+	enum ktap_result status;
+	char *line;
+	struct ktap_run run;
+};
+
+/**
+ * struct ktap_kselftest - what run_kselftest.sh printed, read line by line
+ * @programs: each program from its "# selftests: DIR: NAME" line on.
+ * @count: how many.
+ * @open: the last program's result line has not come yet.
+ * All zero is empty.
+ */
+struct ktap_kselftest {
+	struct ktap_kselftest_program *programs;
+	size_t count;
+	bool open;
+};
+
 void ktap_run_init(struct ktap_run *run);
 int ktap_read_line(struct ktap_run *run, const char *line);
 int ktap_read_file(struct ktap_run *run, FILE *file);
 int ktap_run_finish(struct ktap_run *run);
 void ktap_run_free(struct ktap_run *run);
+int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line);
+int ktap_kselftest_finish(struct ktap_kselftest *output);
+void ktap_kselftest_free(struct ktap_kselftest *output);
+enum ktap_result ktap_kselftest_verdict(const struct ktap_kselftest_program *program);
 
 enum ktap_result ktap_run_verdict(const struct ktap_run *run);
 int ktap_exit_code(enum ktap_result verdict);
