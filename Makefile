@@ -30,7 +30,8 @@ KSFT_DIR := tools/testing/selftests/kunit
 HOST_DIR := tools/testing/kunit
 KUNIT_LIB_DIR := lib/kunit
 HOST_TOOLS := $(BUILD)/host/kunit-report $(BUILD)/host/kunit-module \
-	      $(BUILD)/host-asan/kunit-report $(BUILD)/host-asan/kunit-module
+	      $(BUILD)/host-asan/kunit-report $(BUILD)/host-asan/kunit-module \
+	      $(BUILD)/host/kunit-lava $(BUILD)/host-asan/kunit-lava
 
 # Suites that fail, crash and hang on purpose, for the checks in tests/.
 FIXTURES := $(patsubst tests/fixtures/%.c,%,$(wildcard tests/fixtures/*.c))
@@ -51,7 +52,7 @@ user-asan_LDFLAGS := -fsanitize=address,undefined
 user-cov_CFLAGS := -O0 --coverage -DKUNIT_USER_COVERAGE
 user-cov_LDFLAGS := --coverage
 
-.PHONY: all check run build compat tree-suites arches bench fuzz deps help clean user-progs user-asan-progs \
+.PHONY: all check run build compat tree-suites arches lava bench fuzz deps help clean user-progs user-asan-progs \
 	user-cov-progs
 
 all: user-progs $(HOST_TOOLS)
@@ -75,6 +76,7 @@ help:
 	@echo '                ends with "check: N passed, N failed, N skipped"'
 	@echo '  make arches   make run on every architecture (ARCHES=) and tree (TREES=6.12 6.1),'
 	@echo '                built in and as modules; the table in $$(BUILD)/arches/table.rst'
+	@echo '  make lava     LAVA jobs for what make run built last (KSELFTEST=all): $$(BUILD)/lava'
 	@echo '  make bench    measure KUnit against its anchors; writes $$(BUILD)/last/bench.txt'
 	@echo '  make fuzz     fuzz the KTAP reader and writers for FUZZ_TIME seconds (600)'
 	@echo '  make          build the userspace KUnit programs into $$(BUILD)/user'
@@ -152,6 +154,7 @@ KTAP_WRITERS := $(HOST_DIR)/ktap-junit.c $(HOST_DIR)/ktap-json.c $(HOST_DIR)/kta
 		$(HOST_DIR)/ktap-report.h
 kunit-report_SRCS := $(HOST_DIR)/kunit-report.c $(KTAP_WRITERS) $(KTAP_READER)
 kunit-module_SRCS := $(KSFT_DIR)/kunit-module.c $(KTAP_READER)
+kunit-lava_SRCS := $(KSFT_DIR)/kunit-lava.c $(KTAP_READER)
 
 # $(1): host tool
 define host_tool_rules
@@ -165,7 +168,7 @@ $(BUILD)/host-asan/$(1): $$($(1)_SRCS)
 		$$(user-asan_LDFLAGS) -o $$@
 endef
 
-$(foreach tool,kunit-report kunit-module,$(eval $(call host_tool_rules,$(tool))))
+$(foreach tool,kunit-report kunit-module kunit-lava,$(eval $(call host_tool_rules,$(tool))))
 
 # Settings of `make run`, passed on to scripts/kunit-run.
 # Only those given: an empty ARCH in the environment would break the
@@ -204,6 +207,11 @@ fuzz: deps
 arches: $(HOST_TOOLS)
 	$(Q)scripts/deps.sh run
 	$(Q)BUILD=$(BUILD) scripts/arches.sh
+
+# LAVA jobs for what the last make run built, and what lava-run needs.
+lava: $(HOST_TOOLS)
+	$(Q)scripts/deps.sh lava $(BUILD)/deps/lava-server
+	$(Q)BUILD=$(BUILD) scripts/lava.sh
 
 bench: deps
 	$(Q)scripts/deps.sh run

@@ -7,6 +7,9 @@
 #   scripts/deps.sh run      what `make run` needs
 #   scripts/deps.sh packages PKG...  these: what an architecture of
 #                            `make run` needs besides (scripts/arch)
+#   scripts/deps.sh lava DIR  LAVA's dispatcher (lava-run), and lava-server's
+#                            device-type templates unpacked into DIR (the
+#                            package itself is not installed)
 #
 # As root with apt-get, missing packages are installed; otherwise the one
 # apt-get line to run is printed and the exit status is 1.
@@ -17,7 +20,16 @@ task=${1:-check}
 case $task in
 check)
 	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 linux-source-6.12 git
-	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium"
+	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium
+	      lava-dispatcher"
+	;;
+lava)
+	pkgs="lava-dispatcher python3-jinja2"
+	templates_dir=${2:?usage: $0 lava DIR}
+	case $templates_dir in
+	/*) ;;
+	*) templates_dir=$PWD/$templates_dir ;;
+	esac
 	;;
 run)
 	pkgs="gcc make libc6-dev linux-source-6.12 linux-source-6.1 xz-utils flex bison bc libelf-dev
@@ -28,7 +40,7 @@ packages)
 	pkgs="$*"
 	;;
 *)
-	echo "usage: $0 check|run|packages PKG..." >&2
+	echo "usage: $0 check|run|lava DIR|packages PKG..." >&2
 	exit 2
 	;;
 esac
@@ -41,7 +53,29 @@ for pkg in $pkgs; do
 	*) missing="$missing $pkg" ;;
 	esac
 done
-[ -z "$missing" ] && exit 0
+
+# lava-server's qemu device type, for a device that lava-run takes: its
+# templates, from the package's archive, unpacked.
+lava_templates() {
+	[ -n "${templates_dir:-}" ] || return 0
+	[ ! -f "$templates_dir/usr/share/lava-server/device-types/qemu.jinja2" ] || return 0
+	mkdir -p "$templates_dir.download" || return 1
+	echo "deps: unpacking lava-server's device-type templates into $templates_dir"
+	(cd "$templates_dir.download" && rm -f lava-server_*.deb &&
+		{ apt-get download -q lava-server > /dev/null 2>&1 ||
+		  { [ "$(id -u)" = 0 ] && apt-get update -q > /dev/null 2>&1 &&
+		    apt-get download -q lava-server > /dev/null 2>&1; }; } &&
+		dpkg-deb -x lava-server_*.deb "$templates_dir") || {
+		echo "deps: cannot download and unpack lava-server's templates (apt-get download lava-server)" >&2
+		return 1
+	}
+	rm -rf "$templates_dir.download"
+}
+
+if [ -z "$missing" ]; then
+	lava_templates
+	exit $?
+fi
 
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
 	echo "deps: missing Debian packages; install them with:" >&2
@@ -77,4 +111,4 @@ if ! quietly apt-get install -y -q --no-install-recommends $missing; then
 	}
 fi
 rm -f "$log"
-exit 0
+lava_templates

@@ -24,6 +24,11 @@
 #
 # The console is the kernel's log, for people and for the KUnit results
 # that the kernel itself prints.
+#
+# With kunit_init=shell on the kernel command line (make lava's jobs), it
+# runs nothing itself: after the mounts it gives the console a shell, for
+# a lab's test runner (LAVA's) to type into; that runner then runs the
+# installed kselftest target (/kselftest) with its own test definition.
 
 /bin/busybox --install -s
 mount -t proc proc /proc
@@ -38,6 +43,15 @@ ln -sf /proc/self/fd/2 /dev/stderr
 
 # kselftest's runner.sh calls "timeout --foreground", which busybox's
 # timeout does not take: the initramfs has its own (kunit-timeout.sh).
+
+# A lab's test runner waits for this prompt; it does not end in "# ",
+# which KTAP diagnostics and kselftest's output start with.
+if grep -qw kunit_init=shell /proc/cmdline; then
+	echo "kunit-run: kunit_init=shell: a shell on the console, the tests in /kselftest"
+	PS1='kunit-shell> '
+	export PS1
+	exec setsid cttyhack sh
+fi
 
 # The results print through printk; keep them on the console, unless the
 # kernel was booted "quiet" (make bench does, not to time the console).
@@ -64,6 +78,8 @@ open_port() {
 		say "error: no kunit_results= on the kernel command line: results cannot reach the host"
 		return 1
 	fi
+	# make lava's monitors job: the results are the console's KTAP.
+	[ "$port" != none ] || return 1
 	tries=0
 	while [ ! -c "$port" ] && [ $tries -lt 50 ]; do
 		sleep 0.1
@@ -111,7 +127,7 @@ record() {
 }
 
 open_port || exec 3> /dev/null
-say "results go to the results port ${port:-(none)}, not to this console"
+[ "$port" = none ] || say "results go to the results port ${port:-(none)}, not to this console"
 record start
 
 # make run LIST=: the built-in suites listed their cases; nothing runs.

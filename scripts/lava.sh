@@ -1,0 +1,348 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make lava: LAVA jobs for what the last make run built (its kernel, and
+# its initramfs with the kselftest target), written to $BUILD/lava:
+#
+#   kunit.yaml           the Lava-Test Test Definition 1.0: runs the
+#                        installed kselftest target's kunit collection
+#                        (run_kselftest.sh -c kunit) and gives every
+#                        kselftest test and every KUnit suite, case and
+#                        parameter to lava-test-case, through kunit-lava
+#   qemu-job.yaml        a job for device_type qemu that boots the kernel
+#                        and initramfs built here (file:// URLs) to a shell
+#                        and runs kunit.yaml (inline)
+#   board-job.yaml.in    the same for a lab's boards: the artifacts' URLs
+#                        and the device type are ${VARIABLES} (envsubst)
+#   monitors-job.yaml    for targets without a shell: the kernel's own KTAP
+#                        on the console, read by LAVA's monitors, one per
+#                        suite that the run saw in the kernel
+#   device-qemu.yaml     a device for lava-run on this machine, rendered
+#                        from lava-server's qemu template (make deps
+#                        unpacks it), when it is there
+#   bzImage (the image), initramfs.cpio: the artifacts (the cpio plain:
+#                        make run's kernels read no compressed initramfs)
+#
+# Run a job here with: lava-run --device $BUILD/lava/device-qemu.yaml
+# --output-dir DIR $BUILD/lava/qemu-job.yaml
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+case $BUILD in
+/*) ;;
+*) BUILD=$TOP/$BUILD ;;
+esac
+# shellcheck source=scripts/run/common.sh
+. "$TOP/scripts/run/common.sh"
+
+die() {
+	echo "lava: $*" >&2
+	exit 1
+}
+
+LAVA=$BUILD/lava
+run_dir=$(cat "$BUILD/last/run-dir" 2>/dev/null) ||
+	die "no make run to take the kernel from ($BUILD/last/run-dir): run make run KSELFTEST=all first"
+[ -d "$run_dir" ] || die "the last make run's directory $run_dir is gone: run make run KSELFTEST=all again"
+arch=${run_dir##*/}
+arch=${arch%-*}
+load_arch "$arch"
+[ -n "$qemu" ] || die "ARCH=$arch runs without QEMU: LAVA's qemu device type cannot boot it"
+[ -n "$userland" ] || die "ARCH=$arch has no userland for a LAVA test shell"
+kernel=$run_dir/obj/$image
+[ -f "$kernel" ] || die "the last make run's kernel $kernel is missing: run make run KSELFTEST=all again"
+[ -f "$run_dir/initramfs.cpio" ] && [ -d "$run_dir/initramfs/kselftest/kunit" ] ||
+	die "the last make run had no kselftest target: run make run KSELFTEST=all (or KSELFTEST=kernel) first"
+[ -x "$run_dir/initramfs/kselftest/kunit/kunit-lava" ] ||
+	die "the last make run's kselftest target has no kunit-lava: run make run KSELFTEST=all again"
+
+mkdir -p "$LAVA" || die "cannot make $LAVA"
+image_name=${image##*/}
+cp "$kernel" "$LAVA/$image_name" || die "cannot copy $kernel"
+cp "$run_dir/initramfs.cpio" "$LAVA/initramfs.cpio" || die "cannot write $LAVA/initramfs.cpio"
+
+# The kernel's command line: make run's, and the init's mode.
+cmdline_shell="console=$console panic=-1${boot_args:+ $boot_args} kunit_init=shell"
+cmdline_console="console=$console panic=-1${boot_args:+ $boot_args} kunit_results=none"
+
+# LAVA's name of the architecture, for the qemu template.
+case $arch in
+x86_64) lava_arch=x86_64 ;;
+arm64) lava_arch=arm64 ;;
+*) lava_arch=$arch ;;
+esac
+
+# QEMU's options beyond the template's: make run's machine, its firmware,
+# and no reboot, so that a kernel that panics ends the job (panic=-1).
+qemu_options=$qemu_machine
+[ -n "$qemu_bios" ] && [ -f "$qemu_bios" ] && qemu_options="$qemu_options -bios $qemu_bios"
+qemu_options="$qemu_options -no-reboot"
+
+# yaml_quote TEXT: TEXT as one single-quoted YAML scalar.
+yaml_quote() {
+	printf "'%s'" "$(printf '%s' "$1" | sed -e "s/'/''/g")"
+}
+
+# The test definition's steps.  run_kselftest.sh's output goes through a
+# pipe, never to a file by redirection (runner.sh writes /dev/stdout a
+# second time: a file gets lines torn and out of order), and never to the
+# console as it is: a test could print LAVA's own signals.  kunit-lava
+# writes only "NAME RESULT" lines of safe names; its exit status is a
+# result too, so that a kunit-lava that cannot run fails something.
+# The kernel's log leaves the console: a module's message could be a
+# signal too, or split one.  Console level 0, not dmesg -n 1: an oops
+# makes the console verbose (console_verbose()), unless the level is 0,
+# which it leaves as it is.  The whole output is shown after, LAVA's
+# markers defused.
+steps() {
+	cat <<'EOF'
+echo 0 > /proc/sys/kernel/printk || lava-test-case kunit-lava/console-quiet --result fail
+cd "${KSELFTEST_DIR:-/kselftest}"
+grep '^kunit:' kselftest-list.txt > /tmp/kunit-list.txt || lava-test-case kunit-lava/list --result fail
+./run_kselftest.sh -c kunit 2>&1 | tee /tmp/kunit-kselftest.txt | { ./kunit/kunit-lava --list=/tmp/kunit-list.txt; if [ $? -eq 0 ]; then echo "kunit-lava/exit pass"; else echo "kunit-lava/exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
+sed -e 's/<LAVA/<lava/g' /tmp/kunit-kselftest.txt
+EOF
+}
+
+# test_definition INDENT: the Lava-Test Test Definition, indented.
+test_definition() {
+	{
+		cat <<EOF
+metadata:
+  format: Lava-Test Test Definition 1.0
+  name: kunit
+  description: "KUnit through kselftest: run_kselftest.sh -c kunit, each kselftest test and each KUnit suite, case and parameter a test case"
+  maintainer:
+  - linux-kselftest@vger.kernel.org
+  os:
+  - debian
+  - oe
+  scope:
+  - functional
+params:
+  KSELFTEST_DIR: /kselftest
+run:
+  steps:
+EOF
+		steps | while IFS= read -r step; do
+			printf '  - %s\n' "$(yaml_quote "$step")"
+		done
+	} | sed -e "s/^/$1/"
+}
+
+test_definition "" > "$LAVA/kunit.yaml" || die "cannot write $LAVA/kunit.yaml"
+
+# The test action, with the definition inline (no repository to fetch).
+test_action() {
+	cat <<EOF
+- test:
+    timeout:
+      minutes: ${LAVA_TEST_MINUTES:-15}
+    definitions:
+    - from: inline
+      name: kunit
+      path: inline/kunit.yaml
+      repository:
+EOF
+	test_definition "        "
+}
+
+# The options as a YAML list, one word each.
+qemu_options_yaml() {
+	option=
+	for word in $qemu_options; do
+		case $word in
+		-*) [ -z "${option:-}" ] || printf '    - %s\n' "$(yaml_quote "$option")"; option=$word ;;
+		*) option="$option $word" ;;
+		esac
+	done
+	[ -z "${option:-}" ] || printf '    - %s\n' "$(yaml_quote "$option")"
+}
+
+{
+	cat <<EOF
+# A LAVA job (device_type qemu) for the kernel and initramfs that make run
+# built from $(basename "$run_dir"): boots them to a shell, runs KUnit's
+# kselftest tests, one LAVA test case each.
+device_type: qemu
+job_name: kunit kselftest on $arch
+visibility: public
+priority: medium
+timeouts:
+  job:
+    minutes: ${LAVA_JOB_MINUTES:-20}
+  action:
+    minutes: 5
+context:
+  arch: $lava_arch
+  no_kvm: true
+  memory: $qemu_memory
+  extra_options:
+EOF
+	qemu_options_yaml
+	cat <<EOF
+actions:
+- deploy:
+    to: tmpfs
+    timeout:
+      minutes: 3
+    images:
+      kernel:
+        image_arg: -kernel {kernel} -append $(yaml_quote "\"$cmdline_shell\"")
+        url: file://$LAVA/$image_name
+      ramdisk:
+        image_arg: -initrd {ramdisk}
+        url: file://$LAVA/initramfs.cpio
+        format: cpio.newc
+        overlays:
+          lava: true
+- boot:
+    method: qemu
+    media: tmpfs
+    timeout:
+      minutes: 3
+    prompts:
+    - 'kunit-shell> '
+EOF
+	test_action
+} > "$LAVA/qemu-job.yaml" || die "cannot write $LAVA/qemu-job.yaml"
+
+{
+	cat <<'EOF'
+# A LAVA job for a lab's board: the kernel and initramfs of make run
+# (copy them where the lab fetches from), booted to a shell, KUnit's
+# kselftest tests run, one LAVA test case each.  Fill in with envsubst:
+#   DEVICE_TYPE   the lab's device type
+#   KERNEL_URL, KERNEL_TYPE (image, zimage, uimage), DTB_URL, RAMDISK_URL
+#   RAMDISK_COMPRESSION  gz for a gzipped initramfs.cpio, empty for none
+#   CONSOLE       the board's console (ttyS0,115200)
+#   PROMPT        left as it is: the initramfs's shell prints it
+device_type: ${DEVICE_TYPE}
+job_name: kunit kselftest on ${DEVICE_TYPE}
+visibility: public
+priority: medium
+timeouts:
+  job:
+    minutes: 30
+  action:
+    minutes: 5
+actions:
+- deploy:
+    to: tftp
+    timeout:
+      minutes: 5
+    kernel:
+      url: ${KERNEL_URL}
+      type: ${KERNEL_TYPE}
+    dtb:
+      url: ${DTB_URL}
+    ramdisk:
+      url: ${RAMDISK_URL}
+      compression: ${RAMDISK_COMPRESSION}
+    os: oe
+- boot:
+    method: u-boot
+    commands: ramdisk
+    timeout:
+      minutes: 5
+    prompts:
+    - 'kunit-shell> '
+EOF
+	echo "    # The init gives a shell (kunit_init=shell): add it to the kernel's command line."
+	echo "    # console=\${CONSOLE} panic=-1 kunit_init=shell"
+	test_action
+} > "$LAVA/board-job.yaml.in" || die "cannot write $LAVA/board-job.yaml.in"
+
+# One monitor per suite that the run saw in the kernel, in order: LAVA
+# reads them one after the other.  A case's line, four spaces in, is
+# its result: "ok N name # SKIP" is SKIP (a skip), not "ok".
+suites=$(sed -n 's/^    # Subtest: //p' "$BUILD/last/results.ktap" 2>/dev/null) || suites=
+[ -n "$suites" ] || die "the last make run printed no suite of the kernel's ($BUILD/last/results.ktap)"
+# A case's line: its name in a lookahead, to the line's end (LAVA matches
+# as the console comes: a pattern that a line's beginning can match reads
+# half a name), then what decides its result.
+case_pattern='\n(?:\[[^]\r\n]*\] )?    (?=(?:not )?ok [0-9]+ (?P<test_case_id>[^#\r\n]*[^#\r\n ])(?: #[^\r\n]*)?[\r\n])(?:ok [0-9]+ [^#\r\n]*# (?=SKIP))?(?P<result>SKIP|not ok|ok)'
+regex_escape() {
+	printf '%s' "$1" | sed -e 's/[][\\.*^$(){}?+|/]/\\&/g'
+}
+{
+	cat <<EOF
+# A LAVA job (device_type qemu) for targets without a shell: the kernel's
+# KUnit results, as it prints them on its console, read by LAVA's
+# monitors, one per suite: $(echo "$suites" | wc -l) suites.
+device_type: qemu
+job_name: kunit monitors on $arch
+visibility: public
+priority: medium
+timeouts:
+  job:
+    minutes: ${LAVA_JOB_MINUTES:-20}
+  action:
+    minutes: 5
+context:
+  arch: $lava_arch
+  no_kvm: true
+  memory: $qemu_memory
+  extra_options:
+EOF
+	qemu_options_yaml
+	cat <<EOF
+actions:
+- deploy:
+    to: tmpfs
+    timeout:
+      minutes: 3
+    images:
+      kernel:
+        image_arg: -kernel {kernel} -append $(yaml_quote "\"$cmdline_console\"")
+        url: file://$LAVA/$image_name
+      ramdisk:
+        image_arg: -initrd {ramdisk}
+        url: file://$LAVA/initramfs.cpio
+- boot:
+    method: qemu
+    media: tmpfs
+    timeout:
+      minutes: 3
+- test:
+    timeout:
+      minutes: ${LAVA_TEST_MINUTES:-15}
+    monitors:
+EOF
+	echo "$suites" | while IFS= read -r suite; do
+		name=$(regex_escape "$suite")
+		printf '    - name: %s\n' "$(yaml_quote "$suite")"
+		printf '      start: %s\n' "$(yaml_quote "# Subtest: $name[\\r\\n]")"
+		printf '      end: %s\n' \
+			"$(yaml_quote "\\n(\\[[^]\\r\\n]*\\] )?(not )?ok [0-9]+ $name( #[^\\r\\n]*)?[\\r\\n]")"
+		printf '      pattern: %s\n' "$(yaml_quote "$case_pattern")"
+		echo "      fixupdict:"
+		echo "        ok: pass"
+		echo "        not ok: fail"
+		echo "        SKIP: skip"
+	done
+} > "$LAVA/monitors-job.yaml" || die "cannot write $LAVA/monitors-job.yaml"
+
+# The device for lava-run here, from lava-server's templates.
+templates=${LAVA_TEMPLATES:-$BUILD/deps/lava-server/usr/share/lava-server/device-types}
+if [ -f "$templates/qemu.jinja2" ]; then
+	LAVA_TEMPLATES=$templates LAVA_ARCH=$lava_arch LAVA_MEMORY=$qemu_memory \
+		LAVA_OPTIONS=$(qemu_options_yaml | sed -e "s/^    - //" -e "s/^'//" -e "s/'\$//" | tr '\n' '\t') \
+		python3 - > "$LAVA/device-qemu.yaml" <<'EOF' || die "cannot render $LAVA/device-qemu.yaml"
+import os
+import jinja2
+
+env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.environ["LAVA_TEMPLATES"]),
+                         autoescape=False, trim_blocks=True)
+options = [o for o in os.environ["LAVA_OPTIONS"].split("\t") if o]
+print(env.from_string("{% extends 'qemu.jinja2' %}").render(
+    arch=os.environ["LAVA_ARCH"], no_kvm=True, memory=int(os.environ["LAVA_MEMORY"]),
+    extra_options=options))
+EOF
+	echo "lava: $LAVA/device-qemu.yaml: lava-run --device $LAVA/device-qemu.yaml --output-dir DIR $LAVA/qemu-job.yaml"
+else
+	echo "lava: no lava-server templates at $templates: no device-qemu.yaml (make deps-lava unpacks them)"
+fi
+echo "lava: jobs in $LAVA: qemu-job.yaml, board-job.yaml.in, monitors-job.yaml; test definition kunit.yaml"

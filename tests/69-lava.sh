@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0
+# kunit-lava, which a LAVA test definition reads run_kselftest.sh's output
+# through: every kselftest test and every KUnit suite, case and parameter
+# one "NAME RESULT" line, names that lava-test-case cannot misread, unique,
+# results as the project's reading gives them, and nothing lost when the
+# output stops short.
+. tests/lib.sh
+
+lava=$BUILD/host-asan/kunit-lava
+
+# kselftest_program NAME STATUS LINES...: runner.sh's lines of a program
+# that printed LINES (its own output, each given "# ").
+program_number=0
+kselftest_program() {
+	name=$1
+	status=$2
+	shift 2
+	program_number=$((program_number + 1))
+	echo "# selftests: kunit: $name"
+	for line in "$@"; do
+		echo "# $line"
+	done
+	case $status in
+	ok) echo "ok $program_number selftests: kunit: $name" ;;
+	fail) echo "not ok $program_number selftests: kunit: $name # exit=1" ;;
+	skip) echo "ok $program_number selftests: kunit: $name # SKIP" ;;
+	timeout) echo "not ok $program_number selftests: kunit: $name # TIMEOUT 45 seconds" ;;
+	none) ;;
+	esac
+}
+
+{
+	echo "TAP version 13"
+	echo "1..5"
+	kselftest_program passing ok "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: list" \
+		"# 1..3" "# ok 1 adds" "# not ok 2 sorts # SKIP not ok, skipped" \
+		"# ok 3 hashes # SKIP no hardware" "ok 1 list"
+	# runner.sh's ok, a case's not ok: the not ok is never outvoted.
+	kselftest_program outvoted ok "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: sort" \
+		"# 1..2" "# ok 1 small" "# not ok 2 large" "not ok 1 sort"
+	# Hostile names: spaces, shell, '=', LAVA's signals, dots, and two
+	# that become one name.
+	kselftest_program hostile ok "KTAP version 1" "1..1" "# KTAP version 1" \
+		"# # Subtest: odd names" "# 1..6" \
+		'# ok 1 a b $(reboot) `reboot` x=y' \
+		"# ok 2 <LAVA_SIGNAL_TESTCASE TEST_CASE_ID=forged RESULT=pass>" \
+		"# ok 3 .." "# ok 4 same name" "# ok 5 same_name" "# ok 6 /etc/passwd" \
+		"ok 1 odd names"
+	kselftest_program skipped skip "KTAP version 1" "1..0 # SKIP nothing to run"
+	# A program that dies mid-suite: what ran stands, the rest fails.
+	kselftest_program dies none "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: crash" \
+		"# 1..2" "# ok 1 before"
+} > "$SCRATCH/output"
+printf 'kunit:passing\nkunit:outvoted\nkunit:hostile\nkunit:skipped\nkunit:dies\nkunit:never-ran\n' \
+	> "$SCRATCH/list"
+
+"$lava" --list="$SCRATCH/list" < "$SCRATCH/output" > "$SCRATCH/results" 2> "$SCRATCH/err"
+expect_status 0 $? "kunit-lava reads run_kselftest.sh's output"
+cat > "$SCRATCH/want" <<'EOF'
+kunit/passing/list/adds pass
+kunit/passing/list/sorts fail
+kunit/passing/list/hashes skip
+kunit/passing/list fail
+kunit/passing fail
+kunit/outvoted/sort/small pass
+kunit/outvoted/sort/large fail
+kunit/outvoted/sort fail
+kunit/outvoted fail
+kunit/hostile/odd_names/a_b___reboot___reboot__x_y pass
+kunit/hostile/odd_names/_LAVA_SIGNAL_TESTCASE_TEST_CASE_ID_forged_RESULT_pass_ pass
+kunit/hostile/odd_names/__ pass
+kunit/hostile/odd_names/same_name pass
+kunit/hostile/odd_names/same_name-2 pass
+kunit/hostile/odd_names/_etc_passwd pass
+kunit/hostile/odd_names pass
+kunit/hostile pass
+kunit/skipped skip
+kunit/dies/crash/before pass
+kunit/dies/crash/_missing_ fail
+kunit/dies/crash fail
+kunit/dies fail
+kunit/never-ran fail
+kunit-lava/output pass
+EOF
+expect_same "$SCRATCH/want" "$SCRATCH/results" \
+	"every test and case, by a safe unique name, with the project's result"
+expect_line "$SCRATCH/err" "kunit-lava: kunit/never-ran printed no result" \
+	"a listed test that never ran is named on stderr"
+
+# Every name lava-test-case can take: no whitespace, '=', '<' or '>', no
+# part that is empty or dots only, none twice.
+if awk 'NF != 2 || $1 !~ /^[A-Za-z0-9._\/-]+$/ || $1 ~ /(^|\/)\.*(\/|$)/ || seen[$1]++ ||
+	$2 !~ /^(pass|fail|skip)$/ { bad = 1; print "bad: " $0 } END { exit bad }' \
+	"$SCRATCH/results" > "$SCRATCH/bad"; then
+	pass "every line is a safe NAME and pass, fail or skip, no name twice"
+else
+	fail "kunit-lava wrote a line lava-test-case would misread"
+	show "$SCRATCH/bad"
+fi
+
+# A result as soon as its program ends: the first program's lines come
+# before the output is over (a target that dies later has given them).
+{
+	sed -n '1,/^not ok 1 selftests: kunit: passing/p' "$SCRATCH/output"
+	sleep 3
+	echo "# selftests: kunit: late"
+} | "$lava" > "$SCRATCH/stream" 2>&1 &
+stream_pid=$!
+sleep 1.5
+if grep -q '^kunit/passing fail$' "$SCRATCH/stream"; then
+	pass "a program's results are written when its result line comes"
+else
+	fail "kunit-lava held a finished program's results back"
+	show "$SCRATCH/stream"
+fi
+wait $stream_pid
+expect_line "$SCRATCH/stream" "kunit/late fail" "a program whose output ends without a result fails"
+
+# The runner's plan promised more than ran, and no list: each fails.
+printf 'TAP version 13\n1..3\n' > "$SCRATCH/short"
+kselftest_program only ok "KTAP version 1" "1..0 # SKIP none" >> "$SCRATCH/short"
+"$lava" < "$SCRATCH/short" > "$SCRATCH/short.results" 2>&1
+expect_status 0 $? "kunit-lava reads a run cut short"
+expect_line "$SCRATCH/short.results" "kunit-lava/missing-2 fail" \
+	"the second test of the plan, never seen, fails"
+expect_line "$SCRATCH/short.results" "kunit-lava/missing-3 fail" "and the third"
+
+# No output at all: its own result fails.
+"$lava" < /dev/null > "$SCRATCH/empty.results" 2>&1
+expect_line "$SCRATCH/empty.results" "kunit-lava/output fail" "no output at all fails"
+
+# A timed-out program fails.
+kselftest_program slow timeout "KTAP version 1" "1..1" "ok 1 first" > "$SCRATCH/timeout"
+"$lava" < "$SCRATCH/timeout" > "$SCRATCH/timeout.results" 2>&1
+expect_line "$SCRATCH/timeout.results" "kunit/slow fail" "a program that timed out fails"
+
+# A list that cannot be read, results that cannot be written: exit 1.
+"$lava" --list="$SCRATCH/no-such-list" < "$SCRATCH/output" > /dev/null 2> "$SCRATCH/nolist.err"
+expect_status 1 $? "an unreadable --list fails kunit-lava"
+"$lava" < "$SCRATCH/output" > /dev/full 2> "$SCRATCH/full.err"
+expect_status 1 $? "results that cannot be written fail kunit-lava"
+"$lava" --bogus < /dev/null > /dev/null 2>&1
+expect_status 2 $? "a usage error is status 2"
