@@ -20,8 +20,7 @@ task=${1:-check}
 case $task in
 check)
 	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 linux-source-6.12 git
-	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium
-	      lava-dispatcher"
+	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium"
 	;;
 lava)
 	pkgs="lava-dispatcher python3-jinja2"
