@@ -48,6 +48,9 @@ run_dir=$(cat "$BUILD/last/run-dir" 2>/dev/null) ||
 [ -d "$run_dir" ] || die "the last make run's directory $run_dir is gone: run make run KSELFTEST=all again"
 arch=${run_dir##*/}
 arch=${arch%-*}
+case $arch in
+*-stock) die "the last make run was STOCK=1, without this KUnit's kselftest target: run make run KSELFTEST=all first" ;;
+esac
 load_arch "$arch"
 [ -n "$qemu" ] || die "ARCH=$arch runs without QEMU: LAVA's qemu device type cannot boot it"
 [ -n "$userland" ] || die "ARCH=$arch has no userland for a LAVA test shell"
@@ -74,11 +77,13 @@ arm64) lava_arch=arm64 ;;
 *) lava_arch=$arch ;;
 esac
 
-# QEMU's options beyond the template's: make run's machine, its firmware,
-# and no reboot, so that a kernel that panics ends the job (panic=-1).
-qemu_options=$qemu_machine
-[ -n "$qemu_bios" ] && [ -f "$qemu_bios" ] && qemu_options="$qemu_options -bios $qemu_bios"
-qemu_options="$qemu_options -no-reboot"
+# QEMU's options beyond the template's: make run's machine, and no
+# reboot, so that a kernel that panics ends the job (panic=-1).  The
+# firmware make run boots with (qboot, faster) only in this machine's
+# device: a lab's worker may not have the file.
+qemu_options="$qemu_machine -no-reboot"
+device_options=$qemu_options
+[ -n "$qemu_bios" ] && [ -f "$qemu_bios" ] && device_options="$device_options -bios $qemu_bios"
 
 # yaml_quote TEXT: TEXT as one single-quoted YAML scalar.
 yaml_quote() {
@@ -149,10 +154,10 @@ EOF
 	test_definition "        "
 }
 
-# The options as a YAML list, one word each.
+# The options $1 as a YAML list, an option and its value an item.
 qemu_options_yaml() {
 	option=
-	for word in $qemu_options; do
+	for word in $1; do
 		case $word in
 		-*) [ -z "${option:-}" ] || printf '    - %s\n' "$(yaml_quote "$option")"; option=$word ;;
 		*) option="$option $word" ;;
@@ -181,7 +186,7 @@ context:
   memory: $qemu_memory
   extra_options:
 EOF
-	qemu_options_yaml
+	qemu_options_yaml "$qemu_options"
 	cat <<EOF
 actions:
 - deploy:
@@ -287,7 +292,7 @@ context:
   memory: $qemu_memory
   extra_options:
 EOF
-	qemu_options_yaml
+	qemu_options_yaml "$qemu_options"
 	cat <<EOF
 actions:
 - deploy:
@@ -329,7 +334,7 @@ EOF
 templates=${LAVA_TEMPLATES:-$BUILD/deps/lava-server/usr/share/lava-server/device-types}
 if [ -f "$templates/qemu.jinja2" ]; then
 	LAVA_TEMPLATES=$templates LAVA_ARCH=$lava_arch LAVA_MEMORY=$qemu_memory \
-		LAVA_OPTIONS=$(qemu_options_yaml | sed -e "s/^    - //" -e "s/^'//" -e "s/'\$//" | tr '\n' '\t') \
+		LAVA_OPTIONS=$(qemu_options_yaml "$device_options" | sed -e "s/^    - //" -e "s/^'//" -e "s/'\$//" | tr '\n' '\t') \
 		python3 - > "$LAVA/device-qemu.yaml" <<'EOF' || die "cannot render $LAVA/device-qemu.yaml"
 import os
 import jinja2
