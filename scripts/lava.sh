@@ -42,6 +42,36 @@ die() {
 	exit 1
 }
 
+# The test definition's steps.  run_kselftest.sh's output goes through a
+# pipe, never to a file by redirection (runner.sh writes /dev/stdout a
+# second time: a file gets lines torn and out of order), and never to the
+# console as it is: a test could print LAVA's own signals.  kunit-lava
+# writes only "NAME RESULT" lines of safe names; its exit status is a
+# result too, so that a kunit-lava that cannot run fails something: its
+# status is taken with ||, as LAVA runs the steps under set -e, which
+# would end the group before it said so.
+# The kernel's log leaves the console: a module's message could be a
+# signal too, or split one.  Console level 0, not dmesg -n 1: an oops
+# makes the console verbose (console_verbose()), unless the level is 0,
+# which it leaves as it is.  The whole output, and the kernel's log, are
+# shown after, LAVA's markers defused.
+steps() {
+	cat <<'EOF'
+echo 0 > /proc/sys/kernel/printk || lava-test-case kunit-lava-console-quiet --result fail
+cd "${KSELFTEST_DIR:-/kselftest}"
+grep '^kunit:' kselftest-list.txt > /tmp/kunit-list.txt || lava-test-case kunit-lava-list --result fail
+./run_kselftest.sh -c kunit 2>&1 | tee /tmp/kunit-kselftest.txt | { status=0; ./kunit/kunit-lava --list=/tmp/kunit-list.txt || status=$?; if [ $status -eq 0 ]; then echo "kunit-lava-exit pass"; else echo "kunit-lava-exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
+sed -e 's/<LAVA/<lava/g' /tmp/kunit-kselftest.txt
+dmesg | sed -e 's/<LAVA/<lava/g'
+EOF
+}
+
+# scripts/lava.sh --steps: the steps alone, one a line (tests/69 runs them).
+if [ "${1:-}" = --steps ]; then
+	steps
+	exit 0
+fi
+
 LAVA=$BUILD/lava
 run_dir=$(cat "$BUILD/last/run-dir" 2>/dev/null) ||
 	die "no make run to take the kernel from ($BUILD/last/run-dir): run make run KSELFTEST=all first"
@@ -88,27 +118,6 @@ device_options=$qemu_options
 # yaml_quote TEXT: TEXT as one single-quoted YAML scalar.
 yaml_quote() {
 	printf "'%s'" "$(printf '%s' "$1" | sed -e "s/'/''/g")"
-}
-
-# The test definition's steps.  run_kselftest.sh's output goes through a
-# pipe, never to a file by redirection (runner.sh writes /dev/stdout a
-# second time: a file gets lines torn and out of order), and never to the
-# console as it is: a test could print LAVA's own signals.  kunit-lava
-# writes only "NAME RESULT" lines of safe names; its exit status is a
-# result too, so that a kunit-lava that cannot run fails something.
-# The kernel's log leaves the console: a module's message could be a
-# signal too, or split one.  Console level 0, not dmesg -n 1: an oops
-# makes the console verbose (console_verbose()), unless the level is 0,
-# which it leaves as it is.  The whole output is shown after, LAVA's
-# markers defused.
-steps() {
-	cat <<'EOF'
-echo 0 > /proc/sys/kernel/printk || lava-test-case kunit-lava/console-quiet --result fail
-cd "${KSELFTEST_DIR:-/kselftest}"
-grep '^kunit:' kselftest-list.txt > /tmp/kunit-list.txt || lava-test-case kunit-lava/list --result fail
-./run_kselftest.sh -c kunit 2>&1 | tee /tmp/kunit-kselftest.txt | { ./kunit/kunit-lava --list=/tmp/kunit-list.txt; if [ $? -eq 0 ]; then echo "kunit-lava/exit pass"; else echo "kunit-lava/exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
-sed -e 's/<LAVA/<lava/g' /tmp/kunit-kselftest.txt
-EOF
 }
 
 # test_definition INDENT: the Lava-Test Test Definition, indented.
@@ -260,15 +269,24 @@ EOF
 	test_action
 } > "$LAVA/board-job.yaml.in" || die "cannot write $LAVA/board-job.yaml.in"
 
-# One monitor per suite that the run saw in the kernel, in order: LAVA
-# reads them one after the other.  A case's line, four spaces in, is
-# its result: "ok N name # SKIP" is SKIP (a skip), not "ok".
-suites=$(sed -n 's/^    # Subtest: //p' "$BUILD/last/results.ktap" 2>/dev/null) || suites=
+# One monitor per suite that the run saw in the kernel, in order (LAVA
+# reads them one after the other), from its result line: a suite whose
+# init failed has no header.  A monitor records each of the suite's cases
+# (four spaces in) and the suite's own result (none in), so that a
+# failure of the suite's alone (its init, its exit, trouble between its
+# cases) is recorded too; "ok N name # SKIP" is SKIP (a skip), not "ok".
+suites=$(sed -n -e '/^\(not \)\{0,1\}ok [0-9]\{1,\} /!d' -e 's/^\(not \)\{0,1\}ok [0-9]\{1,\} //' \
+	-e 's/ # .*//' -e '/^(outside the tests)$/d' -e p "$BUILD/last/results.ktap" 2>/dev/null) || suites=
 [ -n "$suites" ] || die "the last make run printed no suite of the kernel's ($BUILD/last/results.ktap)"
-# A case's line: its name in a lookahead, to the line's end (LAVA matches
-# as the console comes: a pattern that a line's beginning can match reads
-# half a name), then what decides its result.
-case_pattern='\n(?:\[[^]\r\n]*\] )?    (?=(?:not )?ok [0-9]+ (?P<test_case_id>[^#\r\n]*[^#\r\n ])(?: #[^\r\n]*)?[\r\n])(?:ok [0-9]+ [^#\r\n]*# (?=SKIP))?(?P<result>SKIP|not ok|ok)'
+# What printk may put before a line: a time, a caller ([    1.0][    T1] ).
+prefix='(?:\[[^]\r\n]*\] ?)*'
+# A result line.  The pattern takes only the line breaks before it: its
+# name and its result are read in lookaheads, to the line's end (LAVA
+# matches as the console comes: a pattern that a line's beginning can
+# match would read half a name).  Taking no more leaves a suite's result
+# line whole for the monitor's end, which must match where the buffer
+# begins (^), so that the pattern, which begins earlier, reads it first.
+case_pattern="[\\r\\n]+(?=$prefix(?:    )?(?:not )?ok [0-9]+ (?P<test_case_id>[^\\r\\n]*?[^\\r\\n ])(?: # [^\\r\\n]*)?[\\r\\n])(?=$prefix(?:    )?(?:ok [0-9]+ [^\\r\\n]*? # (?=SKIP))?(?P<result>SKIP|not ok|ok))"
 regex_escape() {
 	printf '%s' "$1" | sed -e 's/[][\\.*^$(){}?+|/]/\\&/g'
 }
@@ -286,6 +304,10 @@ timeouts:
     minutes: ${LAVA_JOB_MINUTES:-20}
   action:
     minutes: 5
+  # Longer than a case may take (kunit.timeout, 300 s): a monitor that
+  # times out goes on to the next one, its case's line lost.
+  connection:
+    minutes: 7
 context:
   arch: $lava_arch
   no_kvm: true
@@ -319,9 +341,10 @@ EOF
 	echo "$suites" | while IFS= read -r suite; do
 		name=$(regex_escape "$suite")
 		printf '    - name: %s\n' "$(yaml_quote "$suite")"
-		printf '      start: %s\n' "$(yaml_quote "# Subtest: $name[\\r\\n]")"
-		printf '      end: %s\n' \
-			"$(yaml_quote "\\n(\\[[^]\\r\\n]*\\] )?(not )?ok [0-9]+ $name( #[^\\r\\n]*)?[\\r\\n]")"
+		line="$prefix(?:not )?ok [0-9]+ $name(?: # [^\\r\\n]*)?[\\r\\n]"
+		# Its header, or, where there is none, its result line (not taken).
+		printf '      start: %s\n' "$(yaml_quote "# Subtest: $name[\\r\\n]|(?=[\\r\\n]+$line)")"
+		printf '      end: %s\n' "$(yaml_quote "^$line")"
 		printf '      pattern: %s\n' "$(yaml_quote "$case_pattern")"
 		echo "      fixupdict:"
 		echo "        ok: pass"

@@ -80,7 +80,7 @@ kunit/dies/crash/_missing_ fail
 kunit/dies/crash fail
 kunit/dies fail
 kunit/never-ran fail
-kunit-lava/output pass
+kunit-lava-output pass
 EOF
 expect_same "$SCRATCH/want" "$SCRATCH/results" \
 	"every test and case, by a safe unique name, with the project's result"
@@ -121,13 +121,13 @@ printf 'TAP version 13\n1..3\n' > "$SCRATCH/short"
 kselftest_program only ok "KTAP version 1" "1..0 # SKIP none" >> "$SCRATCH/short"
 "$lava" < "$SCRATCH/short" > "$SCRATCH/short.results" 2>&1
 expect_status 0 $? "kunit-lava reads a run cut short"
-expect_line "$SCRATCH/short.results" "kunit-lava/missing-2 fail" \
+expect_line "$SCRATCH/short.results" "kunit-lava-missing-2 fail" \
 	"the second test of the plan, never seen, fails"
-expect_line "$SCRATCH/short.results" "kunit-lava/missing-3 fail" "and the third"
+expect_line "$SCRATCH/short.results" "kunit-lava-missing-3 fail" "and the third"
 
 # No output at all: its own result fails.
 "$lava" < /dev/null > "$SCRATCH/empty.results" 2>&1
-expect_line "$SCRATCH/empty.results" "kunit-lava/output fail" "no output at all fails"
+expect_line "$SCRATCH/empty.results" "kunit-lava-output fail" "no output at all fails"
 
 # A timed-out program fails.
 kselftest_program slow timeout "KTAP version 1" "1..1" "ok 1 first" > "$SCRATCH/timeout"
@@ -141,3 +141,90 @@ expect_status 1 $? "an unreadable --list fails kunit-lava"
 expect_status 1 $? "results that cannot be written fail kunit-lava"
 "$lava" --bogus < /dev/null > /dev/null 2>&1
 expect_status 2 $? "a usage error is status 2"
+
+# What a program prints can take no name but its own: a line shaped as
+# runner.sh's header without a name, one with kunit-lava's own names, a
+# program of the same name twice (its cases are filed under the second),
+# a NUL byte before "# SKIP".
+{
+	echo "TAP version 13"
+	echo "1..3"
+	echo "# selftests: kunit: first"
+	echo "# selftests: see above"
+	echo "# KTAP version 1"
+	echo "# 1..1"
+	echo "# ok 1 fine"
+	echo "ok 1 selftests: kunit: first"
+	echo "# selftests: kunit-lava: output"
+	echo "ok 2 selftests: kunit-lava: output"
+	kselftest_program first ok "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: again" \
+		"# 1..1" "# not ok 1 broken" "not ok 1 again"
+	printf '# selftests: kunit: nul\n# KTAP version 1\n# 1..1\n# ok 1 a\000 # SKIP why\nok 4 selftests: kunit: nul\n'
+} > "$SCRATCH/crafted"
+"$lava" < "$SCRATCH/crafted" > "$SCRATCH/crafted.results" 2> "$SCRATCH/crafted.err"
+expect_status 0 $? "kunit-lava reads crafted output"
+cat > "$SCRATCH/crafted.want" <<'EOF'
+kunit/first/fine pass
+kunit/first pass
+kunit-lava/output pass
+kunit/first-2/again/broken fail
+kunit/first-2/again fail
+kunit/first-2 fail
+kunit/nul/a_ skip
+kunit/nul pass
+kunit-lava-output fail
+EOF
+expect_same "$SCRATCH/crafted.want" "$SCRATCH/crafted.results" \
+	"a header without a name is a line, its own names stay its own, a second program's cases its own, more programs than planned fail"
+
+# The test definition's steps, as LAVA runs them (set -e), on a fake
+# target: every result reaches lava-test-case, nothing printed carries
+# LAVA's markers, and a kunit-lava that fails or is missing fails
+# kunit-lava-exit.
+target=$SCRATCH/target
+mkdir -p "$target/kselftest/kunit" "$SCRATCH/bin"
+printf 'kunit:passing\nkunit:outvoted\nkunit:hostile\nkunit:skipped\nkunit:dies\nother:x\n' \
+	> "$target/kselftest/kselftest-list.txt"
+cat > "$target/kselftest/run_kselftest.sh" <<EOF
+#!/bin/sh
+cat "$SCRATCH/output"
+echo "# <LAVA_TEST_RUNNER EXIT>"
+EOF
+cat > "$SCRATCH/bin/lava-test-case" <<EOF
+#!/bin/sh
+echo "\$1 \$3" >> "$SCRATCH/calls"
+EOF
+cat > "$SCRATCH/bin/dmesg" <<'EOF'
+#!/bin/sh
+echo "[    1.0] <LAVA_SIGNAL_TESTCASE TEST_CASE_ID=dmesg RESULT=pass>"
+EOF
+chmod +x "$target/kselftest/run_kselftest.sh" "$SCRATCH/bin/lava-test-case" "$SCRATCH/bin/dmesg"
+sh "$TOP/scripts/lava.sh" --steps |
+	sed -e "s|/tmp/|$SCRATCH/|g" -e "s|/proc/sys/kernel/printk|$SCRATCH/printk|" > "$SCRATCH/steps.sh"
+# run_steps KUNIT_LAVA: the steps with that kunit-lava ("" for none).
+run_steps() {
+	rm -f "$SCRATCH/calls" "$target/kselftest/kunit/kunit-lava"
+	[ -z "$1" ] || cp "$1" "$target/kselftest/kunit/kunit-lava"
+	(cd "$SCRATCH" && KSELFTEST_DIR=$target/kselftest PATH=$SCRATCH/bin:$PATH \
+		sh -e "$SCRATCH/steps.sh") > "$SCRATCH/steps.out" 2>&1
+}
+run_steps "$BUILD/host/kunit-lava"
+expect_status 0 $? "the steps run to their end"
+grep '^kunit:' "$target/kselftest/kselftest-list.txt" > "$SCRATCH/list.kunit"
+{ sh "$target/kselftest/run_kselftest.sh" | "$lava" --list="$SCRATCH/list.kunit"; echo "kunit-lava-exit pass"; } \
+	> "$SCRATCH/calls.want" 2> /dev/null
+expect_same "$SCRATCH/calls.want" "$SCRATCH/calls" "every result, and kunit-lava-exit, reached lava-test-case"
+expect_line "$SCRATCH/printk" "0" "the kernel's log left the console (level 0)"
+if grep -q '<LAVA' "$SCRATCH/steps.out"; then
+	fail "the steps printed LAVA's markers"
+	grep '<LAVA' "$SCRATCH/steps.out" | sed -e 's/^/#   /'
+else
+	pass "the output and the kernel's log are shown, LAVA's markers defused"
+fi
+printf '#!/bin/sh\ncat > /dev/null\necho "kunit/half pass"\nexit 1\n' > "$SCRATCH/failing-lava"
+chmod +x "$SCRATCH/failing-lava"
+run_steps "$SCRATCH/failing-lava"
+expect_status 0 $? "with a kunit-lava that fails, the steps still end"
+expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "and kunit-lava-exit fails (set -e)"
+run_steps ""
+expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "a missing kunit-lava fails kunit-lava-exit"

@@ -73,6 +73,8 @@ expect_line "$SCRATCH/recorded" "$module/lava_fails fail" "a failing case is a f
 expect_line "$SCRATCH/recorded" "$module/lava_skips skip" "a skipped case is a skip"
 expect_line "$SCRATCH/recorded" "$module/lava_oopses fail" "a case that oopses is a fail"
 expect_line "$SCRATCH/recorded" "kunit/module-lava_kunit fail" "and its module's test fails"
+expect_line "$SCRATCH/recorded" "kunit/module-lava_kunit/lava-fixture-init fail" \
+	"a suite whose init failed is a fail"
 # What only a forged signal would record: the IDs the fixture's messages
 # and names give.
 if awk '$2 == "lava-forged" || $2 == "lava-param"' "$SCRATCH/qemu-job.results" | grep -q .; then
@@ -91,13 +93,16 @@ timeout 900 lava-run --device "$lava/device-qemu.yaml" --output-dir "$SCRATCH/mo
 expect_status 0 $? "lava-run runs the monitors job"
 lava_results "$SCRATCH/monitors-job.log" > "$SCRATCH/monitors-job.results" 2>&1
 expect_line "$SCRATCH/monitors-job.results" "lava job pass" "the monitors job passes"
-# Every case of every suite of the kernel's, as make run read them.
+# Every case of every suite of the kernel's, and the suite itself, as
+# make run read them.
 awk '/^    # Subtest: /{ suite = $3 } /^    (not )?ok [0-9]+ /{ cases[suite]++ }
+	/^(not )?ok [0-9]+ / { sub(/^(not )?ok [0-9]+ /, ""); sub(/ # .*/, "")
+		if ($0 != "(outside the tests)") cases[$0]++ }
 	END { for (s in cases) print cases[s], s }' "$SCRATCH/run.ktap" | sort -k2 > "$SCRATCH/own-cases"
 grep -v '^lava ' "$SCRATCH/monitors-job.results" | awk '{ print $1 }' | sort | uniq -c |
 	awk '{ print $1, $2 }' > "$SCRATCH/monitored-cases"
 expect_same "$SCRATCH/own-cases" "$SCRATCH/monitored-cases" \
-	"the monitors read every case of the kernel's $(wc -l < "$SCRATCH/own-cases") suites"
+	"the monitors read every case, and the result, of the kernel's $(wc -l < "$SCRATCH/own-cases") suites"
 expect_line "$SCRATCH/monitors-job.results" "lava-fixture lava_passes pass" \
 	"a monitor reads a passing case as a pass"
 expect_line "$SCRATCH/monitors-job.results" "lava-fixture lava_fails fail" "a failing one as a fail"
@@ -105,3 +110,7 @@ expect_line "$SCRATCH/monitors-job.results" "lava-fixture lava_skips skip" \
 	"and a skipped one as a skip, not a pass"
 expect_line "$SCRATCH/monitors-job.results" "lava-fixture lava_oopses fail" \
 	"and one that oopses as a fail"
+expect_line "$SCRATCH/monitors-job.results" "lava-fixture lava_fixture fail" \
+	"a suite's own result is read: its failed case fails it"
+expect_line "$SCRATCH/monitors-job.results" "lava-fixture-init lava_fixture_init fail" \
+	"and a suite whose init failed, with no header, is a fail"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An out-of-tree KUnit test module for tests/69-lava.sh: a case that
- * passes, one that fails, one that skips and one that oopses, and names
+ * passes, one that fails, one that skips and one that oopses, a suite
+ * whose init fails (it prints no header), and names
  * and messages made to trouble a LAVA job: spaces, shell metacharacters,
  * '=' and what LAVA reads as its own signals, in a case's name, in
  * parameters' descriptions and in a case's log.  Each must reach LAVA as
@@ -89,7 +90,24 @@ static struct kunit_suite lava_suite = {
 	.test_cases = lava_cases,
 };
 
-kunit_test_suite(lava_suite);
+/* A suite that fails alone: its init fails, no case runs, no header. */
+static int lava_init_fails(struct kunit_suite *suite)
+{
+	return -EIO;
+}
+
+static struct kunit_case lava_init_cases[] = {
+	KUNIT_CASE(lava_passes),
+	{}
+};
+
+static struct kunit_suite lava_init_suite = {
+	.name = "lava-fixture-init",
+	.suite_init = lava_init_fails,
+	.test_cases = lava_init_cases,
+};
+
+kunit_test_suites(&lava_suite, &lava_init_suite);
 
 MODULE_DESCRIPTION("KUnit cases that a LAVA job must report as they are");
 MODULE_LICENSE("GPL");

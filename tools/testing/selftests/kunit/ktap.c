@@ -2264,7 +2264,11 @@ static char *kselftest_to_ktap(const char *text)
 	return line;
 }
 
-/* Whether @line is runner.sh's "# selftests: DIR: NAME"; sets @dir, @name. */
+/*
+ * Whether @line is runner.sh's "# selftests: DIR: NAME": sets @dir and
+ * @name (allocated; NULL without memory).  A line that only begins so (a
+ * program's own "selftests: see above") is no header.
+ */
 static bool kselftest_header(const char *line, char **dir, char **name)
 {
 	const char *colon;
@@ -2273,7 +2277,7 @@ static bool kselftest_header(const char *line, char **dir, char **name)
 		return false;
 	line += 13;
 	colon = strstr(line, ": ");
-	if (!colon)
+	if (!colon || colon == line || !colon[2])
 		return false;
 	*dir = strndup(line, colon - line);
 	*name = strdup(colon + 2);
@@ -2327,8 +2331,8 @@ static enum ktap_result kselftest_status(const char *line,
 int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line)
 {
 	struct ktap_kselftest_program *program, *more;
+	char *text, *ktap, *dir = NULL, *name = NULL;
 	enum ktap_result status;
-	char *text, *ktap;
 	size_t len;
 	int err = 0;
 
@@ -2338,25 +2342,26 @@ int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line)
 	len = strlen(text);
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		text[--len] = '\0';
-	if (!strncmp(text, "# selftests: ", 13)) {
-		err = ktap_kselftest_finish(output);
+	if (kselftest_header(text, &dir, &name)) {
+		err = dir && name ? ktap_kselftest_finish(output) : -ENOMEM;
 		more = err ? NULL : realloc(output->programs,
 					    (output->count + 1) * sizeof(*more));
 		if (!more) {
+			free(dir);
+			free(name);
 			free(text);
 			return -ENOMEM;
 		}
 		output->programs = more;
 		program = &more[output->count++];
 		memset(program, 0, sizeof(*program));
+		program->collection = dir;
+		program->name = name;
 		program->status = KTAP_UNFINISHED;
 		ktap_run_init(&program->run);
 		output->open = true;
-		if (!kselftest_header(text, &program->collection, &program->name) ||
-		    !program->collection || !program->name)
-			err = -ENOMEM;
 		free(text);
-		return err;
+		return 0;
 	}
 	if (!output->open) {
 		free(text);

@@ -14,8 +14,11 @@
  * soon as its own result line is read, so that a target that dies later
  * has given everything before.  At the end of the input, tests left open
  * fail, and so does each test that --list names and that printed no
- * result (run_kselftest.sh stopped before it); a problem outside any test
- * (output that is not KTAP, a plan not met) fails "kunit-lava/output".
+ * result (run_kselftest.sh stopped before it), and each one more that
+ * runner.sh's plan promised ("kunit-lava-missing-N"); output with no
+ * program at all, or more than the plan, fails "kunit-lava-output".  These names of its own are
+ * one part each: a test's name has two at least (collection/test), so
+ * that no output can take them.  A NUL byte in a line reads as '?'.
  *
  * NAME is made of [A-Za-z0-9._-] and '/' between its parts (any other
  * byte becomes '_'), no part empty or of dots only, each at most
@@ -121,35 +124,54 @@ static const char *lava_result(enum ktap_result verdict)
 	}
 }
 
+/* Writes "@name RESULT"; @name is unique already. */
+static void write_line(struct lava_state *state, const char *name, enum ktap_result verdict)
+{
+	if (printf("%s %s\n", name, lava_result(verdict)) < 0 || fflush(stdout))
+		state->write_failed = true;
+}
+
 /* Writes "@name RESULT", @name made unique first. */
 static void write_result(struct lava_state *state, const char *name, enum ktap_result verdict)
 {
 	char *unique = ktap_names_unique(&state->names, name);
 
-	if (!unique || printf("%s %s\n", unique, lava_result(verdict)) < 0 || fflush(stdout))
+	if (!unique)
 		state->write_failed = true;
+	else
+		write_line(state, unique, verdict);
 	free(unique);
 }
 
-/* Writes @test's subtests, then @test, as parts of @parent. */
+/*
+ * Writes @test's subtests, then @test, as parts of @parent.  @test's own
+ * name is made unique first, so that its subtests are filed under it,
+ * not under a test of the same name before it.
+ */
 static void write_tree(struct lava_state *state, const struct ktap_test *test,
 		       const char *parent)
 {
-	char name[4096];
+	char name[4096], *unique;
 	size_t i;
 
 	snprintf(name, sizeof(name), "%s", parent);
 	append_part(name, sizeof(name), ktap_test_name(test));
+	unique = ktap_names_unique(&state->names, name);
+	if (!unique) {
+		state->write_failed = true;
+		return;
+	}
 	for (i = 0; i < test->num_subtests; i++)
-		write_tree(state, test->subtests[i], name);
-	write_result(state, name, test->verdict);
+		write_tree(state, test->subtests[i], unique);
+	write_line(state, unique, test->verdict);
+	free(unique);
 }
 
 /* Writes the programs closed since the last call, every one if @all. */
 static void write_closed(struct lava_state *state, bool all)
 {
 	const struct ktap_kselftest_program *program;
-	char name[4096];
+	char name[4096], *unique;
 	size_t closed = state->output.count - (state->output.open && !all), i;
 
 	for (; state->programs_written < closed; state->programs_written++) {
@@ -157,10 +179,16 @@ static void write_closed(struct lava_state *state, bool all)
 		name[0] = '\0';
 		append_part(name, sizeof(name), program->collection);
 		append_part(name, sizeof(name), program->name);
-		for (i = 0; i < program->run.num_suites; i++)
-			write_tree(state, program->run.suites[i], name);
-		write_result(state, name, ktap_kselftest_verdict(program));
 		add_seen(state, name);
+		unique = ktap_names_unique(&state->names, name);
+		if (!unique) {
+			state->write_failed = true;
+			continue;
+		}
+		for (i = 0; i < program->run.num_suites; i++)
+			write_tree(state, program->run.suites[i], unique);
+		write_line(state, unique, ktap_kselftest_verdict(program));
+		free(unique);
 	}
 }
 
@@ -215,8 +243,9 @@ int main(int argc, char **argv)
 {
 	struct lava_state state = { .planned = -1 };
 	const char *list = NULL;
-	char *line = NULL, name[64];
+	char *line = NULL, name[64], *nul;
 	size_t size = 0, i;
+	ssize_t len;
 	int err = 0, status = 0;
 	long missing;
 
@@ -226,7 +255,10 @@ int main(int argc, char **argv)
 		else
 			return print_usage();
 	}
-	while (!err && getline(&line, &size, stdin) >= 0) {
+	while (!err && (len = getline(&line, &size, stdin)) >= 0) {
+		/* A NUL byte would end the line early, and hide its "# SKIP". */
+		for (nul = memchr(line, '\0', len); nul; nul = memchr(nul, '\0', len - (nul - line)))
+			*nul = '?';
 		/* runner.sh's own plan, outside every program. */
 		if (!state.output.open && !strncmp(line, "1..", 3) && state.planned < 0)
 			state.planned = strtol(line + 3, NULL, 10);
@@ -249,12 +281,18 @@ int main(int argc, char **argv)
 		status = 1;
 	/* Programs the plan promised and nothing named, --list or none. */
 	for (missing = state.planned - (long)state.num_seen; missing > 0; missing--) {
-		snprintf(name, sizeof(name), "kunit-lava/missing-%ld", state.planned - missing + 1);
+		snprintf(name, sizeof(name), "kunit-lava-missing-%ld", state.planned - missing + 1);
 		write_result(&state, name, KTAP_FAIL);
 	}
-	/* Output with no program at all, or unread, fails a result of its own. */
-	write_result(&state, "kunit-lava/output",
-		     err || !state.output.count ? KTAP_FAIL : KTAP_PASS);
+	/*
+	 * Output with no program at all, unread, or with more programs than
+	 * runner.sh's plan (a header a program printed at the start of a
+	 * line), fails a result of its own.
+	 */
+	write_result(&state, "kunit-lava-output",
+		     err || !state.output.count ||
+		     (state.planned >= 0 && (long)state.output.count > state.planned) ?
+		     KTAP_FAIL : KTAP_PASS);
 	if (state.write_failed) {
 		fprintf(stderr, "%s: cannot write the results\n", program);
 		status = 1;
