@@ -231,7 +231,6 @@ EOF
 #   DEVICE_TYPE   the lab's device type
 #   KERNEL_URL, KERNEL_TYPE (image, zimage, uimage), DTB_URL, RAMDISK_URL
 #   RAMDISK_COMPRESSION  gz for a gzipped initramfs.cpio, empty for none
-#   CONSOLE       the board's console (ttyS0,115200)
 #   PROMPT        left as it is: the initramfs's shell prints it
 device_type: ${DEVICE_TYPE}
 job_name: kunit kselftest on ${DEVICE_TYPE}
@@ -242,6 +241,9 @@ timeouts:
     minutes: 30
   action:
     minutes: 5
+context:
+  # The init gives the console a shell; a panic ends the job.
+  extra_kernel_args: kunit_init=shell panic=-1
 actions:
 - deploy:
     to: tftp
@@ -264,8 +266,6 @@ actions:
     prompts:
     - 'kunit-shell> '
 EOF
-	echo "    # The init gives a shell (kunit_init=shell): add it to the kernel's command line."
-	echo "    # console=\${CONSOLE} panic=-1 kunit_init=shell"
 	test_action
 } > "$LAVA/board-job.yaml.in" || die "cannot write $LAVA/board-job.yaml.in"
 
