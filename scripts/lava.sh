@@ -304,10 +304,6 @@ timeouts:
     minutes: ${LAVA_JOB_MINUTES:-20}
   action:
     minutes: 5
-  # Longer than a case may take (kunit.timeout, 300 s): a monitor that
-  # times out goes on to the next one, its case's line lost.
-  connection:
-    minutes: 7
 context:
   arch: $lava_arch
   no_kvm: true
@@ -331,8 +327,10 @@ actions:
 - boot:
     method: qemu
     media: tmpfs
+    # QEMU's action's timeout is how long a monitor waits for its next
+    # line: longer than KUnit's case timeout (kunit.timeout, 300 s).
     timeout:
-      minutes: 3
+      minutes: 10
 - test:
     timeout:
       minutes: ${LAVA_TEST_MINUTES:-15}
@@ -342,8 +340,10 @@ EOF
 		name=$(regex_escape "$suite")
 		printf '    - name: %s\n' "$(yaml_quote "$suite")"
 		line="$prefix(?:not )?ok [0-9]+ $name(?: # [^\\r\\n]*)?[\\r\\n]"
-		# Its header, or, where there is none, its result line (not taken).
-		printf '      start: %s\n' "$(yaml_quote "# Subtest: $name[\\r\\n]|(?=[\\r\\n]+$line)")"
+		# Its header or, where its init failed (no header), the line that
+		# says so, right before its result line (not taken).
+		printf '      start: %s\n' \
+			"$(yaml_quote "# Subtest: $name[\\r\\n]|# (?:$name: )?failed to initialize[^\\r\\n]*(?=[\\r\\n]+$line)")"
 		printf '      end: %s\n' "$(yaml_quote "^$line")"
 		printf '      pattern: %s\n' "$(yaml_quote "$case_pattern")"
 		echo "      fixupdict:"
