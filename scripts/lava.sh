@@ -175,13 +175,13 @@ qemu_options_yaml() {
 	[ -z "${option:-}" ] || printf '    - %s\n' "$(yaml_quote "$option")"
 }
 
-{
+# qemu_job_head NAME CMDLINE [overlay]: a qemu job's settings and its
+# deploy action: the kernel with CMDLINE, the initramfs, with LAVA's
+# overlay (its test shell) if asked.
+qemu_job_head() {
 	cat <<EOF
-# A LAVA job (device_type qemu) for the kernel and initramfs that make run
-# built from $(basename "$run_dir"): boots them to a shell, runs KUnit's
-# kselftest tests, one LAVA test case each.
 device_type: qemu
-job_name: kunit kselftest on $arch
+job_name: $1
 visibility: public
 priority: medium
 timeouts:
@@ -204,14 +204,27 @@ actions:
       minutes: 3
     images:
       kernel:
-        image_arg: -kernel {kernel} -append $(yaml_quote "\"$cmdline_shell\"")
+        image_arg: -kernel {kernel} -append $(yaml_quote "\"$2\"")
         url: file://$LAVA/$image_name
       ramdisk:
         image_arg: -initrd {ramdisk}
         url: file://$LAVA/initramfs.cpio
+EOF
+	[ "${3:-}" != overlay ] || cat <<EOF
         format: cpio.newc
         overlays:
           lava: true
+EOF
+}
+
+{
+	cat <<EOF
+# A LAVA job (device_type qemu) for the kernel and initramfs that make run
+# built from $(basename "$run_dir"): boots them to a shell, runs KUnit's
+# kselftest tests, one LAVA test case each.
+EOF
+	qemu_job_head "kunit kselftest on $arch" "$cmdline_shell" overlay
+	cat <<EOF
 - boot:
     method: qemu
     media: tmpfs
@@ -295,35 +308,9 @@ regex_escape() {
 # A LAVA job (device_type qemu) for targets without a shell: the kernel's
 # KUnit results, as it prints them on its console, read by LAVA's
 # monitors, one per suite: $(echo "$suites" | wc -l) suites.
-device_type: qemu
-job_name: kunit monitors on $arch
-visibility: public
-priority: medium
-timeouts:
-  job:
-    minutes: ${LAVA_JOB_MINUTES:-20}
-  action:
-    minutes: 5
-context:
-  arch: $lava_arch
-  no_kvm: true
-  memory: $qemu_memory
-  extra_options:
 EOF
-	qemu_options_yaml "$qemu_options"
+	qemu_job_head "kunit monitors on $arch" "$cmdline_console"
 	cat <<EOF
-actions:
-- deploy:
-    to: tmpfs
-    timeout:
-      minutes: 3
-    images:
-      kernel:
-        image_arg: -kernel {kernel} -append $(yaml_quote "\"$cmdline_console\"")
-        url: file://$LAVA/$image_name
-      ramdisk:
-        image_arg: -initrd {ramdisk}
-        url: file://$LAVA/initramfs.cpio
 - boot:
     method: qemu
     media: tmpfs
