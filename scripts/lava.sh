@@ -293,13 +293,17 @@ suites=$(sed -n -e '/^\(not \)\{0,1\}ok [0-9]\{1,\} /!d' -e 's/^\(not \)\{0,1\}o
 [ -n "$suites" ] || die "the last make run printed no suite of the kernel's ($BUILD/last/results.ktap)"
 # What printk may put before a line: a time, a caller ([    1.0][    T1] ).
 prefix='(?:\[[^]\r\n]*\] ?)*'
-# A result line.  The pattern takes only the line breaks before it: its
-# name and its result are read in lookaheads, to the line's end (LAVA
-# matches as the console comes: a pattern that a line's beginning can
-# match would read half a name).  Taking no more leaves a suite's result
-# line whole for the monitor's end, which must match where the buffer
-# begins (^), so that the pattern, which begins earlier, reads it first.
-case_pattern="[\\r\\n]+(?=$prefix(?:    )?(?:not )?ok [0-9]+ (?P<test_case_id>[^\\r\\n]*?[^\\r\\n ])(?: # [^\\r\\n]*)?[\\r\\n])(?=$prefix(?:    )?(?:ok [0-9]+ [^\\r\\n]*? # (?=SKIP))?(?P<result>SKIP|not ok|ok))"
+# A result line.  The pattern takes only the line break before it (one
+# character: a run of them would cost LAVA quadratic time over blank
+# lines): its name and its result are read in lookaheads, to the line's
+# end (LAVA matches as the console comes: a pattern that a line's
+# beginning can match would read half a name).  Taking no more leaves a
+# suite's result line whole for the monitor's end, which must match where
+# LAVA's buffer begins (^), so that the pattern, which begins earlier,
+# reads it first.  After 4000 characters that match nothing, LAVA's
+# window begins wherever the last read put it, mid-line too: text there
+# that ends like the suite's result line ends the monitor (ci.rst).
+case_pattern="[\\r\\n](?=$prefix(?:    )?(?:not )?ok [0-9]+ (?P<test_case_id>[^\\r\\n]*?[^\\r\\n ])(?: # [^\\r\\n]*)?[\\r\\n])(?=$prefix(?:    )?(?:ok [0-9]+ [^\\r\\n]*? # (?=SKIP))?(?P<result>SKIP|not ok|ok))"
 regex_escape() {
 	printf '%s' "$1" | sed -e 's/[][\\.*^$(){}?+|/]/\\&/g'
 }
