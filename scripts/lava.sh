@@ -18,8 +18,8 @@
 #                        on the console, read by LAVA's monitors, one per
 #                        suite that the run saw in the kernel
 #   device-qemu.yaml     a device for lava-run on this machine, rendered
-#                        from lava-server's qemu template (make deps
-#                        unpacks it), when it is there
+#                        from lava-server's qemu template (make lava's
+#                        deps step unpacks it), when it is there
 #   bzImage (the image), initramfs.cpio: the artifacts (the cpio plain:
 #                        make run's kernels read no compressed initramfs)
 #
@@ -362,6 +362,6 @@ print(env.from_string("{% extends 'qemu.jinja2' %}").render(
 EOF
 	echo "lava: $LAVA/device-qemu.yaml: lava-run --device $LAVA/device-qemu.yaml --output-dir DIR $LAVA/qemu-job.yaml"
 else
-	echo "lava: no lava-server templates at $templates: no device-qemu.yaml (make deps-lava unpacks them)"
+	echo "lava: no lava-server templates at $templates: no device-qemu.yaml (scripts/deps.sh lava $BUILD/deps/lava-server unpacks them, as make lava does)"
 fi
 echo "lava: jobs in $LAVA: qemu-job.yaml, board-job.yaml.in, monitors-job.yaml; test definition kunit.yaml"
