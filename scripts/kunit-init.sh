@@ -50,7 +50,9 @@ if grep -qw kunit_init=shell /proc/cmdline; then
 	echo "kunit-run: kunit_init=shell: a shell on the console, the tests in /kselftest"
 	PS1='kunit-shell> '
 	export PS1
-	exec setsid cttyhack sh
+	# A controlling tty (job control, ^C) where busybox has cttyhack.
+	command -v cttyhack > /dev/null && exec setsid cttyhack sh
+	exec sh
 fi
 
 # The results print through printk; keep them on the console, unless the

@@ -228,3 +228,14 @@ expect_status 0 $? "with a kunit-lava that fails, the steps still end"
 expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "and kunit-lava-exit fails (set -e)"
 run_steps ""
 expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "a missing kunit-lava fails kunit-lava-exit"
+
+# make lava without a run to take from, and after a STOCK=1 run (make
+# bench leaves one): refused, each saying what to run.
+mkdir -p "$SCRATCH/nobuild" "$SCRATCH/stockbuild/last" "$SCRATCH/stockbuild/run/x86_64-stock-1"
+BUILD=$SCRATCH/nobuild sh "$TOP/scripts/lava.sh" > "$SCRATCH/nobuild.out" 2>&1
+expect_status 1 $? "make lava with no make run before it fails"
+expect_match "$SCRATCH/nobuild.out" "run make run KSELFTEST=all first" "and says what to run"
+echo "$SCRATCH/stockbuild/run/x86_64-stock-1" > "$SCRATCH/stockbuild/last/run-dir"
+BUILD=$SCRATCH/stockbuild sh "$TOP/scripts/lava.sh" > "$SCRATCH/stock.out" 2>&1
+expect_status 1 $? "make lava after a STOCK=1 run fails"
+expect_match "$SCRATCH/stock.out" "was STOCK=1" "and says why"

@@ -10,7 +10,6 @@
 
 #include "../selftests/kunit/ktap.h"
 
-
 /**
  * struct ktap_kcidb - what a KCIDB report says besides the results
  * @origin: the submitter's name, [a-z0-9_]+.

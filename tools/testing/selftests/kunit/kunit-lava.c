@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 	}
 	while (!err && (len = getline(&line, &size, stdin)) >= 0) {
 		/* A NUL byte would end the line early, and hide its "# SKIP". */
-		for (nul = memchr(line, '\0', len); nul; nul = memchr(nul, '\0', len - (nul - line)))
+		for (nul = line; (nul = memchr(nul, '\0', len - (nul - line))); )
 			*nul = '?';
 		/* runner.sh's own plan, outside every program. */
 		if (!state.output.open && !strncmp(line, "1..", 3) && state.planned < 0)
