@@ -106,6 +106,7 @@ help:
 	@echo 'Build your own userspace KUnit program with scripts/kunit-cc.'
 
 deps:
+	$(Q)scripts/deps.sh run
 	$(Q)scripts/deps.sh check
 
 # As Kbuild, a test's KBUILD_MODNAME is its file's name with '_' for '-'
@@ -143,10 +144,13 @@ endef
 
 $(foreach variant,$(VARIANTS),$(eval $(call variant_rules,$(variant))))
 
-check: deps
+# The kernels' packages and the host tools their builds run come first:
+# run-checks.sh starts building the kernels ahead, then installs the rest
+# of what the checks need and builds their programs (KUNIT_CHECK_PREPARE).
+check:
 	$(Q)scripts/deps.sh run
-	$(Q)$(MAKE) --no-print-directory user-progs user-asan-progs $(HOST_TOOLS)
-	$(Q)BUILD=$(BUILD) CC=$(CC) scripts/run-checks.sh
+	$(Q)$(MAKE) --no-print-directory $(HOST_TOOLS)
+	$(Q)BUILD=$(BUILD) CC=$(CC) KUNIT_CHECK_PREPARE=1 scripts/run-checks.sh
 
 
 KTAP_READER := $(KSFT_DIR)/ktap.c $(KSFT_DIR)/ktap.h $(KUNIT_LIB_DIR)/line-break.h

@@ -3,7 +3,7 @@
 #
 # Installs the Debian packages a task of this project needs, when missing.
 #
-#   scripts/deps.sh check    what `make check` needs
+#   scripts/deps.sh check    what `make check` needs besides `run`'s
 #   scripts/deps.sh run      what `make run` needs
 #   scripts/deps.sh packages PKG...  these: what an architecture of
 #                            `make run` needs besides (scripts/arch)
@@ -20,7 +20,8 @@ task=${1:-check}
 case $task in
 check)
 	pkgs="gcc make libc6-dev binutils valgrind python3 perl xz-utils linux-source-6.1 linux-source-6.12 git
-	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium"
+	      util-linux python3-sphinx python3-jsonschema clang libclang-rt-14-dev lcov chromium
+	      lava-dispatcher python3-jinja2"
 	;;
 lava)
 	pkgs="lava-dispatcher python3-jinja2"

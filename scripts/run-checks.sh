@@ -139,6 +139,23 @@ if [ -n "$ahead" ]; then
 	trap 'stop_prebuild; exit 143' TERM
 fi
 
+# make check's preparation (KUNIT_CHECK_PREPARE=1, from the Makefile):
+# the packages only the checks need, then the checks' programs, once the
+# kernels are building.  On a new machine apt-get spends minutes waiting
+# on the network and the disk, which the builder's compilers fill; the
+# kernels' own packages were installed before the builder started, and
+# the builder installs none (two apt-get runs would meet on dpkg's lock).
+if [ -n "${KUNIT_CHECK_PREPARE:-}" ]; then
+	if ! "$TOP/scripts/deps.sh" check; then
+		echo "check: the checks' packages are not installed (scripts/deps.sh check): no check ran" >&2
+		exit 1
+	fi
+	if ! make -C "$TOP" --no-print-directory BUILD="$BUILD" ${CC:+CC="$CC"} user-progs user-asan-progs; then
+		echo "check: the checks' programs do not build: no check ran" >&2
+		exit 1
+	fi
+fi
+
 # times_cpu FILE: the CPU time (user and system) of the waited-for
 # children in FILE, the output of times (its second line), in hundredths
 # of a second.

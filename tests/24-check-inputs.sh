@@ -157,6 +157,52 @@ env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fak
 	sh "$fake/scripts/run-checks.sh" > "$SCRATCH/ahead.out" 2>&1
 expect_status 0 $? "make check passes when every kernel built ahead was booted as built"
 
+# make check's preparation (KUNIT_CHECK_PREPARE=1): the checks' packages
+# are installed once the first kernel is building, and their programs
+# are built, before any check runs.  The fake deps.sh says whether the
+# builder's make build had begun when it was called.
+cat > "$fake/scripts/deps.sh" <<'DEPS'
+#!/bin/sh
+i=0
+while [ ! -f "$BUILD/last-build/run-dir" ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ -f "$BUILD/last-build/run-dir" ]; then
+	echo "deps $1: the builder had started" >> "$BUILD/prepared"
+else
+	echo "deps $1: before the builder" >> "$BUILD/prepared"
+fi
+[ -z "${FAKE_DEPS_FAIL:-}" ]
+DEPS
+chmod +x "$fake/scripts/deps.sh"
+cat >> "$fake/Makefile" <<'MAKE'
+.PHONY: user-progs user-asan-progs
+user-progs user-asan-progs:
+	@echo "make $@" >> $(BUILD)/prepared
+MAKE
+cat > "$fake/tests/30-prepared.sh" <<'CHECK'
+sed -e 's/^/ok - prepared: /' "$BUILD/prepared"
+CHECK
+rm -rf "$fake/build/last-build" "$fake/build/prepared"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	KUNIT_CHECK_PREPARE=1 sh "$fake/scripts/run-checks.sh" > "$SCRATCH/prepared.out" 2>&1
+expect_status 0 $? "make check with its preparation passes"
+printf '%s\n' "ok - prepared: deps check: the builder had started" "ok - prepared: make user-progs" \
+	"ok - prepared: make user-asan-progs" > "$SCRATCH/prepared.expected"
+grep '^ok - prepared: ' "$SCRATCH/prepared.out" > "$SCRATCH/prepared.lines"
+expect_same "$SCRATCH/prepared.expected" "$SCRATCH/prepared.lines" \
+	"the checks' packages come once the kernels are building, then their programs, then the checks"
+rm -rf "$fake/build/last-build" "$fake/build/prepared"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	KUNIT_CHECK_PREPARE=1 FAKE_DEPS_FAIL=1 sh "$fake/scripts/run-checks.sh" \
+	> "$SCRATCH/unprepared.out" 2>&1
+expect_status 1 $? "make check fails when the checks' packages cannot be installed"
+expect_line "$SCRATCH/unprepared.out" \
+	"check: the checks' packages are not installed (scripts/deps.sh check): no check ran" "saying so"
+expect_no_line "$SCRATCH/unprepared.out" "ok - prepared: make user-progs" "and goes no further"
+rm -f "$fake/tests/30-prepared.sh" "$fake/scripts/deps.sh" "$fake/build/prepared"
+
 # Stopping make check stops the builder, its make and what that runs.
 printf 'NAME=slow SLEEP=3%s\n' "$$" > "$fake/kernels.list"
 rm -f "$fake/tests/40-env.sh"
