@@ -256,7 +256,7 @@ per_iteration_insn() {
 # boot gives the median of the module's own rounds; the figure is the
 # median of the boots.
 boots=${BENCH_BOOTS:-3}
-# What boots the kernels: tests/99 gives a stand-in (BENCH_KUNIT_RUN).
+# What boots the kernels: tests/93 gives a stand-in (BENCH_KUNIT_RUN).
 kunit_run=${BENCH_KUNIT_RUN:-$TOP/scripts/kunit-run}
 # The clock's step above which a boot's figures are not read, in ns: under
 # TCG with a TSC it is tens of ns.
