@@ -86,6 +86,10 @@ fi
 log=${TMPDIR:-/tmp}/kunit-deps.$$.log
 echo "deps: installing$missing (apt-get; its log: $log)"
 export DEBIAN_FRONTEND=noninteractive
+# make check installs the checks' packages while its builder builds
+# kernels, whose makes may call this script too: an apt-get that finds
+# dpkg's lock taken waits for it (up to 15 minutes) instead of failing.
+lock_wait="-o DPkg::Lock::Timeout=900"
 
 # Runs "$@" with its output in $log, and says every 10 s that it still
 # runs: a first install downloads for minutes.
@@ -103,9 +107,10 @@ quietly() {
 
 # The package lists of a fresh system are empty: fetch them on first need.
 # shellcheck disable=SC2086
-if ! quietly apt-get install -y -q --no-install-recommends $missing; then
+if ! quietly apt-get install $lock_wait -y -q --no-install-recommends $missing; then
 	# shellcheck disable=SC2086
-	quietly apt-get update -q && quietly apt-get install -y -q --no-install-recommends $missing || {
+	quietly apt-get update $lock_wait -q &&
+		quietly apt-get install $lock_wait -y -q --no-install-recommends $missing || {
 		echo "deps: apt-get could not install:$missing; see $log" >&2
 		exit 1
 	}

@@ -180,19 +180,22 @@ cat >> "$fake/Makefile" <<'MAKE'
 .PHONY: user-progs user-asan-progs
 user-progs user-asan-progs:
 	@echo "make $@" >> $(BUILD)/prepared
+	@[ -z "$(FAKE_PROGS_FAIL)" ]
 MAKE
 cat > "$fake/tests/30-prepared.sh" <<'CHECK'
 sed -e 's/^/ok - prepared: /' "$BUILD/prepared"
+echo "ok - prepared: the checks see KUNIT_CHECK_PREPARE=${KUNIT_CHECK_PREPARE-unset}"
 CHECK
 rm -rf "$fake/build/last-build" "$fake/build/prepared"
 env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
 	KUNIT_CHECK_PREPARE=1 sh "$fake/scripts/run-checks.sh" > "$SCRATCH/prepared.out" 2>&1
 expect_status 0 $? "make check with its preparation passes"
 printf '%s\n' "ok - prepared: deps check: the builder had started" "ok - prepared: make user-progs" \
-	"ok - prepared: make user-asan-progs" > "$SCRATCH/prepared.expected"
+	"ok - prepared: make user-asan-progs" "ok - prepared: the checks see KUNIT_CHECK_PREPARE=unset" \
+	> "$SCRATCH/prepared.expected"
 grep '^ok - prepared: ' "$SCRATCH/prepared.out" > "$SCRATCH/prepared.lines"
 expect_same "$SCRATCH/prepared.expected" "$SCRATCH/prepared.lines" \
-	"the checks' packages come once the kernels are building, then their programs, then the checks"
+	"the checks' packages come once the kernels are building, then their programs, then the checks, without the setting"
 rm -rf "$fake/build/last-build" "$fake/build/prepared"
 env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
 	KUNIT_CHECK_PREPARE=1 FAKE_DEPS_FAIL=1 sh "$fake/scripts/run-checks.sh" \
@@ -201,6 +204,13 @@ expect_status 1 $? "make check fails when the checks' packages cannot be install
 expect_line "$SCRATCH/unprepared.out" \
 	"check: the checks' packages are not installed (scripts/deps.sh check): no check ran" "saying so"
 expect_no_line "$SCRATCH/unprepared.out" "ok - prepared: make user-progs" "and goes no further"
+rm -rf "$fake/build/last-build" "$fake/build/prepared"
+env -u CHECKS KERNELS_AHEAD=$fake/kernels.list BUILD=$fake/build CHECKS_DIR=$fake/checks \
+	KUNIT_CHECK_PREPARE=1 FAKE_PROGS_FAIL=1 sh "$fake/scripts/run-checks.sh" \
+	> "$SCRATCH/unbuilt.out" 2>&1
+expect_status 1 $? "make check fails when the checks' programs do not build"
+expect_line "$SCRATCH/unbuilt.out" "check: the checks' programs do not build: no check ran" "saying so"
+expect_no_line "$SCRATCH/unbuilt.out" "ok - prepared: make user-progs" "and runs no check"
 rm -f "$fake/tests/30-prepared.sh" "$fake/scripts/deps.sh" "$fake/build/prepared"
 
 # Stopping make check stops the builder, its make and what that runs.
