@@ -25,6 +25,10 @@
 #
 # Run a job here with: lava-run --device $BUILD/lava/device-qemu.yaml
 # --output-dir DIR $BUILD/lava/qemu-job.yaml
+#
+# LAVA_TEST_MINUTES: the test action's timeout (15): a run that outlasts
+# it leaves the later programs' results unrecorded.  LAVA_JOB_MINUTES:
+# the job's (5 more).
 
 set -eu
 
@@ -36,6 +40,15 @@ case $BUILD in
 esac
 # shellcheck source=scripts/run/common.sh
 . "$TOP/scripts/run/common.sh"
+
+LAVA_TEST_MINUTES=${LAVA_TEST_MINUTES:-15}
+case $LAVA_TEST_MINUTES in
+'' | *[!0-9]* | 0) echo "lava: LAVA_TEST_MINUTES=$LAVA_TEST_MINUTES: a number of minutes, 1 or more" >&2; exit 2 ;;
+esac
+LAVA_JOB_MINUTES=${LAVA_JOB_MINUTES:-$((LAVA_TEST_MINUTES + 5))}
+case $LAVA_JOB_MINUTES in
+'' | *[!0-9]* | 0) echo "lava: LAVA_JOB_MINUTES=$LAVA_JOB_MINUTES: a number of minutes, 1 or more" >&2; exit 2 ;;
+esac
 
 die() {
 	echo "lava: $*" >&2
@@ -55,12 +68,17 @@ die() {
 # makes the console verbose (console_verbose()), unless the level is 0,
 # which it leaves as it is.  The whole output, and the kernel's log, are
 # shown after, LAVA's markers defused.
+# The tests do not get the console as their standard input (LAVA's shell
+# reads and writes it), nor as their controlling terminal (/dev/tty),
+# where setsid is installed.  A test module that cannot run (not
+# installed for the running kernel, kunit.ko missing) fails, as in make
+# run, unless the job sets KUNIT_MODULES_REQUIRED to 0.
 steps() {
 	cat <<'EOF'
 echo 0 > /proc/sys/kernel/printk || lava-test-case kunit-lava-console-quiet --result fail
 cd "${KSELFTEST_DIR:-/kselftest}"
 grep '^kunit:' kselftest-list.txt > /tmp/kunit-list.txt || lava-test-case kunit-lava-list --result fail
-./run_kselftest.sh -c kunit 2>&1 | tee /tmp/kunit-kselftest.txt | { status=0; ./kunit/kunit-lava --list=/tmp/kunit-list.txt || status=$?; if [ $status -eq 0 ]; then echo "kunit-lava-exit pass"; else echo "kunit-lava-exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
+KUNIT_MODULES_REQUIRED=${KUNIT_MODULES_REQUIRED:-1} $(command -v setsid) ./run_kselftest.sh -c kunit < /dev/null 2>&1 | tee /tmp/kunit-kselftest.txt | { status=0; ./kunit/kunit-lava --list=/tmp/kunit-list.txt || status=$?; if [ $status -eq 0 ]; then echo "kunit-lava-exit pass"; else echo "kunit-lava-exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
 sed -e 's/<LAVA/<lava/g' /tmp/kunit-kselftest.txt
 dmesg | sed -e 's/<LAVA/<lava/g'
 EOF
@@ -137,6 +155,7 @@ metadata:
   - functional
 params:
   KSELFTEST_DIR: /kselftest
+  KUNIT_MODULES_REQUIRED: "1"
 run:
   steps:
 EOF
@@ -153,7 +172,7 @@ test_action() {
 	cat <<EOF
 - test:
     timeout:
-      minutes: ${LAVA_TEST_MINUTES:-15}
+      minutes: $LAVA_TEST_MINUTES
     definitions:
     - from: inline
       name: kunit
@@ -186,7 +205,7 @@ visibility: public
 priority: medium
 timeouts:
   job:
-    minutes: ${LAVA_JOB_MINUTES:-20}
+    minutes: $LAVA_JOB_MINUTES
   action:
     minutes: 5
 context:
@@ -324,7 +343,7 @@ EOF
       minutes: 10
 - test:
     timeout:
-      minutes: ${LAVA_TEST_MINUTES:-15}
+      minutes: $LAVA_TEST_MINUTES
     monitors:
 EOF
 	echo "$suites" | while IFS= read -r suite; do

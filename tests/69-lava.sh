@@ -38,14 +38,14 @@ kselftest_program() {
 	# runner.sh's ok, a case's not ok: the not ok is never outvoted.
 	kselftest_program outvoted ok "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: sort" \
 		"# 1..2" "# ok 1 small" "# not ok 2 large" "not ok 1 sort"
-	# Hostile names: spaces, shell, '=', LAVA's signals, dots, and two
-	# that become one name.
+	# Hostile names: spaces, shell, '=', LAVA's signals, dots, two that
+	# become one name, and the names of lava-test-case's own files.
 	kselftest_program hostile ok "KTAP version 1" "1..1" "# KTAP version 1" \
-		"# # Subtest: odd names" "# 1..6" \
+		"# # Subtest: odd names" "# 1..9" \
 		'# ok 1 a b $(reboot) `reboot` x=y' \
 		"# ok 2 <LAVA_SIGNAL_TESTCASE TEST_CASE_ID=forged RESULT=pass>" \
 		"# ok 3 .." "# ok 4 same name" "# ok 5 same_name" "# ok 6 /etc/passwd" \
-		"ok 1 odd names"
+		"# ok 7 result" "# ok 8 units" "# not ok 9 measurement" "not ok 1 odd names"
 	kselftest_program skipped skip "KTAP version 1" "1..0 # SKIP nothing to run"
 	# A program that dies mid-suite: what ran stands, the rest fails.
 	kselftest_program dies none "KTAP version 1" "1..1" "# KTAP version 1" "# # Subtest: crash" \
@@ -72,8 +72,11 @@ kunit/hostile/odd_names/__ pass
 kunit/hostile/odd_names/same_name pass
 kunit/hostile/odd_names/same_name-2 pass
 kunit/hostile/odd_names/_etc_passwd pass
-kunit/hostile/odd_names pass
-kunit/hostile pass
+kunit/hostile/odd_names/result_ pass
+kunit/hostile/odd_names/units_ pass
+kunit/hostile/odd_names/measurement_ fail
+kunit/hostile/odd_names fail
+kunit/hostile fail
 kunit/skipped skip
 kunit/dies/crash/before pass
 kunit/dies/crash/_missing_ fail
@@ -88,8 +91,9 @@ expect_line "$SCRATCH/err" "kunit-lava: kunit/never-ran printed no result" \
 	"a listed test that never ran is named on stderr"
 
 # Every name lava-test-case can take: no whitespace, '=', '<' or '>', no
-# part that is empty or dots only, none twice.
+# part that is empty or dots only, or one of its files, none twice.
 if awk 'NF != 2 || $1 !~ /^[A-Za-z0-9._\/-]+$/ || $1 ~ /(^|\/)\.*(\/|$)/ || seen[$1]++ ||
+	$1 ~ /\/(result|measurement|units)(\/|$)/ ||
 	$2 !~ /^(pass|fail|skip)$/ { bad = 1; print "bad: " $0 } END { exit bad }' \
 	"$SCRATCH/results" > "$SCRATCH/bad"; then
 	pass "every line is a safe NAME and pass, fail or skip, no name twice"
@@ -187,6 +191,11 @@ printf 'kunit:passing\nkunit:outvoted\nkunit:hostile\nkunit:skipped\nkunit:dies\
 	> "$target/kselftest/kselftest-list.txt"
 cat > "$target/kselftest/run_kselftest.sh" <<EOF
 #!/bin/sh
+{
+	echo "stdin \$(readlink /proc/\$\$/fd/0)"
+	[ "\$(awk '{ print \$6 }' /proc/\$\$/stat)" = \$\$ ] && echo "own session" || echo "the shell's session"
+	echo "KUNIT_MODULES_REQUIRED=\${KUNIT_MODULES_REQUIRED-unset}"
+} > "$SCRATCH/runner-saw"
 cat "$SCRATCH/output"
 echo "# <LAVA_TEST_RUNNER EXIT>"
 EOF
@@ -210,11 +219,15 @@ run_steps() {
 }
 run_steps "$BUILD/host/kunit-lava"
 expect_status 0 $? "the steps run to their end"
+cp "$SCRATCH/runner-saw" "$SCRATCH/runner-saw.steps"
 grep '^kunit:' "$target/kselftest/kselftest-list.txt" > "$SCRATCH/list.kunit"
 { sh "$target/kselftest/run_kselftest.sh" | "$lava" --list="$SCRATCH/list.kunit"; echo "kunit-lava-exit pass"; } \
 	> "$SCRATCH/calls.want" 2> /dev/null
 expect_same "$SCRATCH/calls.want" "$SCRATCH/calls" "every result, and kunit-lava-exit, reached lava-test-case"
 expect_line "$SCRATCH/printk" "0" "the kernel's log left the console (level 0)"
+printf '%s\n' "stdin /dev/null" "own session" "KUNIT_MODULES_REQUIRED=1" > "$SCRATCH/runner-saw.want"
+expect_same "$SCRATCH/runner-saw.want" "$SCRATCH/runner-saw.steps" \
+	"the tests get neither the console as input nor LAVA's session; a module that cannot run fails"
 if grep -q '<LAVA' "$SCRATCH/steps.out"; then
 	fail "the steps printed LAVA's markers"
 	grep '<LAVA' "$SCRATCH/steps.out" | sed -e 's/^/#   /'
@@ -228,6 +241,9 @@ expect_status 0 $? "with a kunit-lava that fails, the steps still end"
 expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "and kunit-lava-exit fails (set -e)"
 run_steps ""
 expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "a missing kunit-lava fails kunit-lava-exit"
+KUNIT_MODULES_REQUIRED=0 run_steps "$BUILD/host/kunit-lava"
+expect_line "$SCRATCH/runner-saw" "KUNIT_MODULES_REQUIRED=0" \
+	"a job's KUNIT_MODULES_REQUIRED parameter reaches the runner"
 
 # make lava without a run to take from, and after a STOCK=1 run (make
 # bench leaves one): refused, each saying what to run.
@@ -239,3 +255,6 @@ echo "$SCRATCH/stockbuild/run/x86_64-stock-1" > "$SCRATCH/stockbuild/last/run-di
 BUILD=$SCRATCH/stockbuild sh "$TOP/scripts/lava.sh" > "$SCRATCH/stock.out" 2>&1
 expect_status 1 $? "make lava after a STOCK=1 run fails"
 expect_match "$SCRATCH/stock.out" "was STOCK=1" "and says why"
+LAVA_TEST_MINUTES=soon BUILD=$SCRATCH/nobuild sh "$TOP/scripts/lava.sh" > "$SCRATCH/minutes.out" 2>&1
+expect_status 2 $? "make lava LAVA_TEST_MINUTES=soon fails"
+expect_line "$SCRATCH/minutes.out" "lava: LAVA_TEST_MINUTES=soon: a number of minutes, 1 or more" "saying so"

@@ -21,7 +21,8 @@
  * that no output can take them.  A NUL byte in a line reads as '?'.
  *
  * NAME is made of [A-Za-z0-9._-] and '/' between its parts (any other
- * byte becomes '_'), no part empty or of dots only, each at most
+ * byte becomes '_'), no part empty or of dots only, nor "result",
+ * "measurement" or "units" (which get a '_'), each at most
  * KUNIT_LAVA_PART_MAX bytes: lava-test-case puts it in a signal that
  * whitespace, '=' or '>' would break, and makes it a directory.  Names
  * are unique: a second one alike gets "-2", and so on.  Nothing else is
@@ -109,6 +110,16 @@ static void append_part(char *name, size_t size, const char *part)
 			name[len++] = '_';
 			name[len] = '\0';
 		}
+	}
+	/*
+	 * lava-test-case keeps a test's result in the files "result",
+	 * "measurement" and "units" of its directory: a child of that name
+	 * would be a directory in their place.
+	 */
+	if ((!strcmp(name + start, "result") || !strcmp(name + start, "measurement") ||
+	     !strcmp(name + start, "units")) && len + 1 < size) {
+		name[len++] = '_';
+		name[len] = '\0';
 	}
 }
 
