@@ -84,6 +84,21 @@ sort "$SCRATCH/recorded" > "$SCRATCH/recorded.sorted"
 expect_same "$SCRATCH/own.sorted" "$SCRATCH/recorded.sorted" \
 	"LAVA recorded the project's results, case by case: $(wc -l < "$SCRATCH/own") of them"
 
+# And each kselftest test's verdict as make run's report gives it
+# (kunit-report, not kunit-lava), so that the two readings are not one
+# program's word.
+"$BUILD/host/kunit-report" --results="$SCRATCH/report.results" "$SCRATCH/run.tap" > /dev/null 2>&1
+awk '$1 == "selftests:" && $2 == "kunit:" && NF == 4 { print "kunit/" $3, tolower($4) }' \
+	"$SCRATCH/report.results" | sort > "$SCRATCH/report.tests"
+grep -E '^kunit/[^/ ]+ ' "$SCRATCH/recorded" | sort > "$SCRATCH/recorded.tests"
+if [ "$(wc -l < "$SCRATCH/report.tests")" -ge 20 ]; then
+	expect_same "$SCRATCH/report.tests" "$SCRATCH/recorded.tests" \
+		"LAVA recorded each kselftest test as make run's report reads it: $(wc -l < "$SCRATCH/report.tests") tests"
+else
+	fail "make run's report gave $(wc -l < "$SCRATCH/report.tests") kselftest tests, not 20 or more"
+	show "$SCRATCH/report.results"
+fi
+
 module=kunit/module-lava_kunit/lava-fixture
 expect_line "$SCRATCH/recorded" "$module/lava_passes pass" "a passing case is a pass in LAVA"
 expect_line "$SCRATCH/recorded" "$module/lava_fails fail" "a failing case is a fail"
