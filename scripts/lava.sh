@@ -66,19 +66,23 @@ die() {
 # The kernel's log leaves the console: a module's message could be a
 # signal too, or split one.  Console level 0, not dmesg -n 1: an oops
 # makes the console verbose (console_verbose()), unless the level is 0,
-# which it leaves as it is.  The whole output, and the kernel's log, are
-# shown after, LAVA's markers defused.
+# which it leaves as it is; and not with printk's ignore_loglevel, which
+# a lab's command line may set.  The whole output, and the kernel's log,
+# are shown after, LAVA's markers defused.
 # The tests do not get the console as their standard input (LAVA's shell
 # reads and writes it), nor as their controlling terminal (/dev/tty),
 # where setsid is installed.  A test module that cannot run (not
 # installed for the running kernel, kunit.ko missing) fails, as in make
-# run, unless the job sets KUNIT_MODULES_REQUIRED to 0.
+# run, unless the job sets KUNIT_MODULES_REQUIRED to 0 (anything else,
+# true or empty as LAVA may write them, is 1).
 steps() {
 	cat <<'EOF'
 echo 0 > /proc/sys/kernel/printk || lava-test-case kunit-lava-console-quiet --result fail
+if [ -e /sys/module/printk/parameters/ignore_loglevel ]; then echo N > /sys/module/printk/parameters/ignore_loglevel || lava-test-case kunit-lava-console-quiet --result fail; elif grep -qw ignore_loglevel /proc/cmdline; then lava-test-case kunit-lava-console-quiet --result fail; fi
+[ "${KUNIT_MODULES_REQUIRED:-1}" = 0 ] && KUNIT_MODULES_REQUIRED=0 || KUNIT_MODULES_REQUIRED=1
 cd "${KSELFTEST_DIR:-/kselftest}"
 grep '^kunit:' kselftest-list.txt > /tmp/kunit-list.txt || lava-test-case kunit-lava-list --result fail
-KUNIT_MODULES_REQUIRED=${KUNIT_MODULES_REQUIRED:-1} $(command -v setsid) ./run_kselftest.sh -c kunit < /dev/null 2>&1 | tee /tmp/kunit-kselftest.txt | { status=0; ./kunit/kunit-lava --list=/tmp/kunit-list.txt || status=$?; if [ $status -eq 0 ]; then echo "kunit-lava-exit pass"; else echo "kunit-lava-exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
+KUNIT_MODULES_REQUIRED=$KUNIT_MODULES_REQUIRED $(command -v setsid) ./run_kselftest.sh -c kunit < /dev/null 2>&1 | tee /tmp/kunit-kselftest.txt | { status=0; ./kunit/kunit-lava --list=/tmp/kunit-list.txt || status=$?; if [ $status -eq 0 ]; then echo "kunit-lava-exit pass"; else echo "kunit-lava-exit fail"; fi; } | while read -r name result; do lava-test-case "$name" --result "$result"; done
 sed -e 's/<LAVA/<lava/g' /tmp/kunit-kselftest.txt
 dmesg | sed -e 's/<LAVA/<lava/g'
 EOF

@@ -102,23 +102,66 @@ else
 	show "$SCRATCH/bad"
 fi
 
-# A result as soon as its program ends: the first program's lines come
-# before the output is over (a target that dies later has given them).
+# A program's results as soon as the next one begins, before the output
+# is over (a target that dies later has given them); not at its own
+# result line, which the program may have printed itself.
 {
-	sed -n '1,/^not ok 1 selftests: kunit: passing/p' "$SCRATCH/output"
-	sleep 3
+	sed -n '1,/^ok 1 selftests: kunit: passing$/p' "$SCRATCH/output"
+	sleep 2
 	echo "# selftests: kunit: late"
+	sleep 3
 } | "$lava" > "$SCRATCH/stream" 2>&1 &
 stream_pid=$!
-sleep 1.5
+sleep 1
+if grep -q '^kunit/passing' "$SCRATCH/stream"; then
+	fail "kunit-lava wrote a program's results at its result line, which the program can print"
+	show "$SCRATCH/stream"
+else
+	pass "a program's results wait for the next program"
+fi
+sleep 2.5
 if grep -q '^kunit/passing fail$' "$SCRATCH/stream"; then
-	pass "a program's results are written when its result line comes"
+	pass "a program's results are written when the next program begins"
 else
 	fail "kunit-lava held a finished program's results back"
 	show "$SCRATCH/stream"
 fi
 wait $stream_pid
 expect_line "$SCRATCH/stream" "kunit/late fail" "a program whose output ends without a result fails"
+
+# A program's own result line, through runner.sh's descriptor 4, before
+# its failing results and runner.sh's not ok: the program fails.  A result
+# line of no program between two fails the output.
+{
+	echo "TAP version 13"
+	echo "1..2"
+	echo "# selftests: kunit: liar"
+	echo "ok 1 selftests: kunit: liar"
+	echo "# KTAP version 1"
+	echo "# 1..1"
+	echo "# not ok 1 broken"
+	echo "not ok 1 selftests: kunit: liar # exit=1"
+	echo "# timeout set to 300"
+	program_number=1
+	kselftest_program honest ok "KTAP version 1" "1..1" "ok 1 fine"
+} > "$SCRATCH/liar"
+"$lava" < "$SCRATCH/liar" > "$SCRATCH/liar.results" 2>&1
+expect_line "$SCRATCH/liar.results" "kunit/liar fail" \
+	"a program that printed its own ok before runner.sh's not ok fails"
+expect_line "$SCRATCH/liar.results" "kunit/honest pass" "the next program stands"
+expect_line "$SCRATCH/liar.results" "kunit-lava-output pass" \
+	"runner.sh's lines between programs are no stray result"
+sed -e 's/^not ok 1 selftests: kunit: liar # exit=1$/ok 1 selftests: kunit: liar/' "$SCRATCH/liar" \
+	> "$SCRATCH/twice"
+"$lava" < "$SCRATCH/twice" > "$SCRATCH/twice.results" 2>&1
+expect_line "$SCRATCH/twice.results" "kunit/liar fail" "two ok lines for one program fail it"
+{
+	sed -n '1,/^ok 1 selftests: kunit: honest/p' "$SCRATCH/liar" | sed -e '/^# selftests: kunit: liar$/,/exit=1$/d'
+	echo "ok 7 selftests: kunit: ghost"
+} > "$SCRATCH/ghost"
+"$lava" < "$SCRATCH/ghost" > "$SCRATCH/ghost.results" 2>&1
+expect_line "$SCRATCH/ghost.results" "kunit-lava-output fail" "a result line of no program fails the output"
+expect_line "$SCRATCH/ghost.results" "kunit-lava: 1 result lines of no program" "and says so"
 
 # The runner's plan promised more than ran, and no list: each fails.
 printf 'TAP version 13\n1..3\n' > "$SCRATCH/short"
@@ -209,7 +252,11 @@ echo "[    1.0] <LAVA_SIGNAL_TESTCASE TEST_CASE_ID=dmesg RESULT=pass>"
 EOF
 chmod +x "$target/kselftest/run_kselftest.sh" "$SCRATCH/bin/lava-test-case" "$SCRATCH/bin/dmesg"
 sh "$TOP/scripts/lava.sh" --steps |
-	sed -e "s|/tmp/|$SCRATCH/|g" -e "s|/proc/sys/kernel/printk|$SCRATCH/printk|" > "$SCRATCH/steps.sh"
+	sed -e "s|/tmp/|$SCRATCH/|g" -e "s|/proc/sys/kernel/printk|$SCRATCH/printk|" \
+		-e "s|/sys/module/printk/parameters/ignore_loglevel|$SCRATCH/ignore_loglevel|g" \
+		-e "s|/proc/cmdline|$SCRATCH/cmdline|" > "$SCRATCH/steps.sh"
+echo Y > "$SCRATCH/ignore_loglevel"
+echo "console=ttyS0 ignore_loglevel" > "$SCRATCH/cmdline"
 # run_steps KUNIT_LAVA: the steps with that kunit-lava ("" for none).
 run_steps() {
 	rm -f "$SCRATCH/calls" "$target/kselftest/kunit/kunit-lava"
@@ -225,6 +272,7 @@ grep '^kunit:' "$target/kselftest/kselftest-list.txt" > "$SCRATCH/list.kunit"
 	> "$SCRATCH/calls.want" 2> /dev/null
 expect_same "$SCRATCH/calls.want" "$SCRATCH/calls" "every result, and kunit-lava-exit, reached lava-test-case"
 expect_line "$SCRATCH/printk" "0" "the kernel's log left the console (level 0)"
+expect_line "$SCRATCH/ignore_loglevel" "N" "whatever ignore_loglevel said"
 printf '%s\n' "stdin /dev/null" "own session" "KUNIT_MODULES_REQUIRED=1" > "$SCRATCH/runner-saw.want"
 expect_same "$SCRATCH/runner-saw.want" "$SCRATCH/runner-saw.steps" \
 	"the tests get neither the console as input nor LAVA's session; a module that cannot run fails"
@@ -244,6 +292,14 @@ expect_line "$SCRATCH/calls" "kunit-lava-exit fail" "a missing kunit-lava fails 
 KUNIT_MODULES_REQUIRED=0 run_steps "$BUILD/host/kunit-lava"
 expect_line "$SCRATCH/runner-saw" "KUNIT_MODULES_REQUIRED=0" \
 	"a job's KUNIT_MODULES_REQUIRED parameter reaches the runner"
+KUNIT_MODULES_REQUIRED=True run_steps "$BUILD/host/kunit-lava"
+expect_line "$SCRATCH/runner-saw" "KUNIT_MODULES_REQUIRED=1" "True (LAVA's writing of true) is 1"
+# With ignore_loglevel on the command line and no way to turn it off
+# (no sysfs), the console cannot be made quiet: that fails.
+rm -f "$SCRATCH/ignore_loglevel"
+run_steps "$BUILD/host/kunit-lava"
+expect_line "$SCRATCH/calls" "kunit-lava-console-quiet fail" \
+	"ignore_loglevel on the command line, not to be turned off, fails a result"
 
 # make lava without a run to take from, and after a STOCK=1 run (make
 # bench leaves one): refused, each saying what to run.

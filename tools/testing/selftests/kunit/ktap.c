@@ -2315,6 +2315,21 @@ static enum ktap_result kselftest_status(const char *line,
 	return strstr(p + len, "# SKIP") ? KTAP_SKIP : KTAP_PASS;
 }
 
+/* A line shaped as runner.sh's result line of some program. */
+static bool kselftest_result_line(const char *line)
+{
+	const char *p = line;
+
+	if (!strncmp(p, "ok ", 3))
+		p += 3;
+	else if (!strncmp(p, "not ok ", 7))
+		p += 7;
+	else
+		return false;
+	p += strspn(p, "0123456789");
+	return !strncmp(p, " selftests: ", 12);
+}
+
 /**
  * ktap_kselftest_read_line() - read one line of what run_kselftest.sh printed
  * @output: what was read so far.
@@ -2364,6 +2379,17 @@ int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line)
 		return 0;
 	}
 	if (!output->open) {
+		/*
+		 * Between programs runner.sh prints its "# timeout set to"
+		 * lines, and no result line: one here was written by a
+		 * program, maybe before runner.sh's real one.
+		 */
+		program = output->count ? &output->programs[output->count - 1] : NULL;
+		status = program ? kselftest_status(text, program) : KTAP_NONE;
+		if (status != KTAP_NONE)
+			program->restated = true;
+		else if (kselftest_result_line(text))
+			output->stray++;
 		free(text);
 		return 0;
 	}
@@ -2422,14 +2448,15 @@ void ktap_kselftest_free(struct ktap_kselftest *output)
  * @program: a closed program.
  *
  * Return: KTAP_FAIL if runner.sh failed it or timed it out, if its result
- * line never came, or if its own results failed (a "not ok" in them is
- * never outvoted by the program's exit status); else KTAP_SKIP if
- * runner.sh skipped it, else KTAP_PASS.
+ * line never came or came twice (the first may be the program's own), or
+ * if its own results failed (a "not ok" in them is never outvoted by the
+ * program's exit status); else KTAP_SKIP if runner.sh skipped it, else
+ * KTAP_PASS.
  */
 enum ktap_result ktap_kselftest_verdict(const struct ktap_kselftest_program *program)
 {
 	if (program->status == KTAP_FAIL || program->status == KTAP_UNFINISHED ||
-	    ktap_run_verdict(&program->run) == KTAP_FAIL)
+	    program->restated || ktap_run_verdict(&program->run) == KTAP_FAIL)
 		return KTAP_FAIL;
 	return program->status == KTAP_SKIP ? KTAP_SKIP : KTAP_PASS;
 }

@@ -279,6 +279,9 @@ struct ktap_names {
  *	    KTAP_SKIP, or KTAP_UNFINISHED for a timeout or no result line.
  * @line: that result line, or NULL.
  * @run: what the program printed, runner.sh's "# " taken off, read as KTAP.
+ * @restated: a second result line for it came: runner.sh prints one, and
+ *	      a program that wrote one to runner.sh's own output (it
+ *	      inherits the descriptor) may have closed itself early with it.
  */
 struct ktap_kselftest_program {
 	char *collection;
@@ -286,6 +289,7 @@ struct ktap_kselftest_program {
 	enum ktap_result status;
 	char *line;
 	struct ktap_run run;
+	bool restated;
 };
 
 /**
@@ -293,12 +297,15 @@ struct ktap_kselftest_program {
  * @programs: each program from its "# selftests: DIR: NAME" line on.
  * @count: how many.
  * @open: the last program's result line has not come yet.
+ * @stray: result lines ("ok N selftests: ...") of no program: before the
+ *	   first, or naming another than the last, between two programs.
  * All zero is empty.
  */
 struct ktap_kselftest {
 	struct ktap_kselftest_program *programs;
 	size_t count;
 	bool open;
+	size_t stray;
 };
 
 void ktap_run_init(struct ktap_run *run);

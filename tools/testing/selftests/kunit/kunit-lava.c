@@ -11,12 +11,15 @@
  * status_test_ends") is a result: pass, fail or skip, as the project's
  * KTAP reader gives it (ktap.h: a failed case fails its suite and its
  * test, a case that never finished failed).  A test's results come as
- * soon as its own result line is read, so that a target that dies later
- * has given everything before.  At the end of the input, tests left open
- * fail, and so does each test that --list names and that printed no
- * result (run_kselftest.sh stopped before it), and each one more that
- * runner.sh's plan promised ("kunit-lava-missing-N"); output with no
- * program at all, or more than the plan, fails "kunit-lava-output".  These names of its own are
+ * soon as the next test begins, so that a target that dies later has
+ * given everything before; not at its own result line, which the test
+ * itself may have printed (runner.sh gives it its own output): runner.sh's
+ * line then comes second, and a test with two fails.  At the end of the
+ * input, tests left open fail, and so does each test that --list names
+ * and that printed no result (run_kselftest.sh stopped before it), and
+ * each one more that runner.sh's plan promised ("kunit-lava-missing-N");
+ * output with no program at all, more than the plan, or a result line of
+ * no program fails "kunit-lava-output".  These names of its own are
  * one part each: a test's name has two at least (collection/test), so
  * that no output can take them.  A NUL byte in a line reads as '?'.
  *
@@ -42,6 +45,8 @@
 
 /* The longest part of a name: directory names stop at 255 bytes. */
 #define KUNIT_LAVA_PART_MAX	200
+/* More kselftest tests than any run has: a plan past it is taken as it. */
+#define KUNIT_LAVA_PLAN_MAX	100000
 
 static const char *program = "kunit-lava";
 
@@ -178,12 +183,16 @@ static void write_tree(struct lava_state *state, const struct ktap_test *test,
 	free(unique);
 }
 
-/* Writes the programs closed since the last call, every one if @all. */
+/*
+ * Writes the programs done since the last call: each one that another
+ * has followed (until then a second result line of its, which a program
+ * can print, may still fail it), every one if @all.
+ */
 static void write_closed(struct lava_state *state, bool all)
 {
 	const struct ktap_kselftest_program *program;
 	char name[4096], *unique;
-	size_t closed = state->output.count - (state->output.open && !all), i;
+	size_t closed = state->output.count - (state->output.count && !all), i;
 
 	for (; state->programs_written < closed; state->programs_written++) {
 		program = &state->output.programs[state->programs_written];
@@ -271,8 +280,12 @@ int main(int argc, char **argv)
 		for (nul = line; (nul = memchr(nul, '\0', len - (nul - line))); )
 			*nul = '?';
 		/* runner.sh's own plan, outside every program. */
-		if (!state.output.open && !strncmp(line, "1..", 3) && state.planned < 0)
+		if (!state.output.open && !strncmp(line, "1..", 3) && state.planned < 0) {
 			state.planned = strtol(line + 3, NULL, 10);
+			/* No more missing results than a run can have. */
+			if (state.planned > KUNIT_LAVA_PLAN_MAX)
+				state.planned = KUNIT_LAVA_PLAN_MAX;
+		}
 		err = ktap_kselftest_read_line(&state.output, line);
 		if (!err)
 			write_closed(&state, false);
@@ -296,12 +309,16 @@ int main(int argc, char **argv)
 		write_result(&state, name, KTAP_FAIL);
 	}
 	/*
-	 * Output with no program at all, unread, or with more programs than
+	 * Output with no program at all, unread, with more programs than
 	 * runner.sh's plan (a header a program printed at the start of a
-	 * line), fails a result of its own.
+	 * line), or with a result line of no program, fails a result of
+	 * its own.
 	 */
+	if (state.output.stray)
+		fprintf(stderr, "%s: %zu result lines of no program\n", program,
+			state.output.stray);
 	write_result(&state, "kunit-lava-output",
-		     err || !state.output.count ||
+		     err || !state.output.count || state.output.stray ||
 		     (state.planned >= 0 && (long)state.output.count > state.planned) ?
 		     KTAP_FAIL : KTAP_PASS);
 	if (state.write_failed) {
