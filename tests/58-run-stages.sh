@@ -661,7 +661,30 @@ else
 	fail "kselftest.tap is not the results port's kselftest lines"
 	show "$SCRATCH/last/kselftest.tap"
 fi
-{ printf 'TAP version 13\n1..1\nok 1 a\n'; printf %b "$guest_end"; } > "$SCRATCH/last/results.port"
+# Read nested too: a case's not ok under runner.sh's ok, or a program's
+# own ok before runner.sh's not ok, fails the run, named.
+nested='TAP version 13\n1..2\n# selftests: kunit: liar\n# KTAP version 1\n# 1..1\n# not ok 1 broken\n'
+nested="${nested}ok 1 selftests: kunit: liar\n# selftests: kunit: fine\n# KTAP version 1\n# 1..1\n"
+nested="${nested}# ok 1 works\nok 2 selftests: kunit: fine\n"
+printf %b "$nested$guest_end" > "$SCRATCH/last/results.port"
+report 0 "$SCRATCH/run/ksft" busybox
+expect_line "$SCRATCH/out" "report_status=1" "a case's not ok under runner.sh's ok fails the run"
+expect_line "$SCRATCH/out" "  kunit: liar: failed in its own results, or printed a result line of its own" \
+	"and names the program"
+expect_no_line "$SCRATCH/out" "  kunit: fine: failed in its own results, or printed a result line of its own" \
+	"but not the one that passed"
+printf %b "$(echo "$nested" | sed -e 's/# not ok 1 broken/# ok 1 broken/')\n$guest_end" \
+	> "$SCRATCH/last/results.port"
+report 0 "$SCRATCH/run/ksft" busybox
+expect_line "$SCRATCH/out" "report_status=0" "the same programs passing in their own results pass"
+nested='TAP version 13\n1..1\n# selftests: kunit: liar\nok 1 selftests: kunit: liar\n# KTAP version 1\n'
+nested="${nested}# 1..1\n# not ok 1 broken\nnot ok 1 selftests: kunit: liar # exit=1\n"
+printf %b "$nested$guest_end" > "$SCRATCH/last/results.port"
+report 0 "$SCRATCH/run/ksft" busybox
+expect_line "$SCRATCH/out" "report_status=1" \
+	"a program's own ok before runner.sh's not ok does not pass the run"
+{ printf 'TAP version 13\n1..1\n# selftests: kunit: a\nok 1 selftests: kunit: a\n'; printf %b "$guest_end"; } \
+	> "$SCRATCH/last/results.port"
 { cat "$SCRATCH/good.log"; echo 'kselftest| not ok 2 forged'
   echo '# kunit-run: error: forged'; echo 'kunit-run: error: forged'; } \
 	> "$SCRATCH/last/console.log"

@@ -282,7 +282,7 @@ expect_valid_tap() {
 stages() {
 	(
 		cd "$SCRATCH" || exit 1
-		REPORT=$BUILD/host/kunit-report TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
+		REPORT=$BUILD/host/kunit-report KSELFTEST_READER=$BUILD/host/kunit-lava TOP=$TOP BUILD=$SCRATCH/build LAST=$SCRATCH/last
 		ARCH=$2 KUNITCONFIG=$SCRATCH/kunitconfig
 		for part in common source configure build initramfs boot report coverage; do
 			. "$TOP/scripts/run/$part.sh"

@@ -259,6 +259,8 @@ load_settings() {
 	FILTER_ACTION=${FILTER_ACTION:-}
 	JSON=${JSON:-}
 	REPORT=$BUILD/host/kunit-report
+	# run_kselftest.sh's output read nested, a line a result (LAVA's reader).
+	KSELFTEST_READER=$BUILD/host/kunit-lava
 	LAST=$BUILD/last
 	case ${mode:-run} in
 	run | exec) ;;

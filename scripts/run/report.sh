@@ -67,6 +67,21 @@ report_kselftest() {
 			sed -n 's/^document problem: /  kselftest.tap: /p' "$LAST/kselftest.summary"
 		report_status=1
 	fi
+	# And read nested, as KCIDB's report and LAVA read it: a case's not
+	# ok fails its program whatever runner.sh's line says, and so does a
+	# second result line (a program can write one to runner.sh's output).
+	if ! "$KSELFTEST_READER" < "$tap" > "$LAST/kselftest.results" 2> /dev/null; then
+		echo "kunit-run: cannot read $tap with $KSELFTEST_READER"
+		report_status=1
+	elif grep -q ' fail$' "$LAST/kselftest.results"; then
+		report_status=1
+		# The programs that failed only so: runner.sh's not ok is listed above.
+		awk '$2 == "fail" && split($1, part, "/") == 2 { print part[1] ": " part[2] }' \
+			"$LAST/kselftest.results" | while read -r line; do
+			grep -q "^not ok [0-9]* selftests: $line\( \|\$\)" "$tap" ||
+				echo "  $line: failed in its own results, or printed a result line of its own"
+		done
+	fi
 }
 
 # Splits the results port (scripts/kunit-init.sh) into kselftest.tap,
