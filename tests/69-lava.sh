@@ -160,8 +160,14 @@ expect_line "$SCRATCH/twice.results" "kunit/liar fail" "two ok lines for one pro
 	echo "ok 7 selftests: kunit: ghost"
 } > "$SCRATCH/ghost"
 "$lava" < "$SCRATCH/ghost" > "$SCRATCH/ghost.results" 2>&1
-expect_line "$SCRATCH/ghost.results" "kunit-lava-output fail" "a result line of no program fails the output"
-expect_line "$SCRATCH/ghost.results" "kunit-lava: 1 result lines of no program" "and says so"
+expect_line "$SCRATCH/ghost.results" "kunit/honest fail" \
+	"a result line of another program after a program's own fails that program"
+sed -e '2a\
+ok 7 selftests: kunit: ghost' "$SCRATCH/liar" > "$SCRATCH/early-ghost"
+"$lava" < "$SCRATCH/early-ghost" > "$SCRATCH/early-ghost.results" 2>&1
+expect_line "$SCRATCH/early-ghost.results" "kunit-lava-output fail" \
+	"a result line before any program fails the output"
+expect_line "$SCRATCH/early-ghost.results" "kunit-lava: 1 result lines of no program" "and says so"
 
 # The runner's plan promised more than ran, and no list: each fails.
 printf 'TAP version 13\n1..3\n' > "$SCRATCH/short"

@@ -2382,11 +2382,12 @@ int ktap_kselftest_read_line(struct ktap_kselftest *output, const char *line)
 		/*
 		 * Between programs runner.sh prints its "# timeout set to"
 		 * lines, and no result line: one here was written by a
-		 * program, maybe before runner.sh's real one.
+		 * program (the last, or something it left running), maybe
+		 * before runner.sh's real one.  It fails the last program,
+		 * in every report; before the first, the output.
 		 */
 		program = output->count ? &output->programs[output->count - 1] : NULL;
-		status = program ? kselftest_status(text, program) : KTAP_NONE;
-		if (status != KTAP_NONE)
+		if (program && kselftest_result_line(text))
 			program->restated = true;
 		else if (kselftest_result_line(text))
 			output->stray++;

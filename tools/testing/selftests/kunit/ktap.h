@@ -279,9 +279,10 @@ struct ktap_names {
  *	    KTAP_SKIP, or KTAP_UNFINISHED for a timeout or no result line.
  * @line: that result line, or NULL.
  * @run: what the program printed, runner.sh's "# " taken off, read as KTAP.
- * @restated: a second result line for it came: runner.sh prints one, and
- *	      a program that wrote one to runner.sh's own output (it
- *	      inherits the descriptor) may have closed itself early with it.
+ * @restated: a result line came after its own, before the next program:
+ *	      runner.sh prints one, and a program that wrote one to
+ *	      runner.sh's own output (it inherits the descriptor) may have
+ *	      closed itself early with it.
  */
 struct ktap_kselftest_program {
 	char *collection;
@@ -297,8 +298,7 @@ struct ktap_kselftest_program {
  * @programs: each program from its "# selftests: DIR: NAME" line on.
  * @count: how many.
  * @open: the last program's result line has not come yet.
- * @stray: result lines ("ok N selftests: ...") of no program: before the
- *	   first, or naming another than the last, between two programs.
+ * @stray: result lines ("ok N selftests: ...") before the first program.
  * All zero is empty.
  */
 struct ktap_kselftest {
